@@ -1,0 +1,150 @@
+// The abstract syntax tree of a .mnc file: the output of the parse stage.
+//
+// The AST is syntax only: names are strings, nothing is resolved, and every
+// node carries the source Range it came from so that the checker can point
+// at it. Settings sections share one generic shape (a Section of Clauses,
+// each a keyword with its words, values, optional label and optional block)
+// because the grammar already fixed which words may follow which keyword;
+// the checker gives them meaning from one table (interpreter/check_settings).
+// Handlers and statements are typed, since the compiler walks them.
+// Nodes are plain values (vectors, no pointers) so that `extends` and
+// fragment expansion can copy them.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "source.hpp"
+
+namespace mancala::ast {
+
+// A word as written, with where it was written.
+struct Word {
+  std::string text;
+  Range range;
+};
+
+enum class ExprKind {
+  Int,      // value
+  Bool,     // value (0/1)
+  Name,     // name: a local, a parameter or a built-in name (`here`, `mover`)
+  Call,     // name(args...): a built-in function
+  NoMoves,  // the two words `no moves`
+  Unary,    // op args[0]        op: Neg, Not
+  Binary,   // args[0] op args[1]
+  In,       // args[0] in [args[1], ..., args[n]]
+};
+
+enum class Op { None, Neg, Not, Add, Sub, Mul, Div, Mod, Eq, Ne, Lt, Le, Gt, Ge, And, Or };
+
+struct Expr {
+  ExprKind kind = ExprKind::Int;
+  Range range;
+  int64_t value = 0;
+  std::string name;
+  Range name_range;  // Name, Call: the identifier alone
+  Op op = Op::None;
+  std::vector<Expr> args;
+};
+
+enum class StmtKind {
+  Capture,    // capture <target|board> to <dest|owners>
+  Remove,     // remove target
+  ExtraTurn,  // extra_turn
+  Stop,       // stop
+  Cancel,     // cancel
+  Draw,       // draw
+  Relay,      // relay from target
+  Leave,      // leave value
+  Let,        // let name = value
+  Assign,     // name = value
+  If,         // if cond body [else else_body]
+  While,      // while cond body
+  Chain,      // chain forward|backward from target while cond body
+  Use,        // use name(args)
+};
+
+struct Stmt {
+  StmtKind kind = StmtKind::Stop;
+  Range range;
+  std::string name;  // Let, Assign: variable; Use: fragment
+  Range name_range;
+  // Capture: target is empty for `board`; dest is empty for `owners`.
+  // Remove, Relay, Chain: target. Leave, Let, Assign: value.
+  std::optional<Expr> target;
+  std::optional<Expr> dest;
+  std::optional<Expr> value;
+  std::optional<Expr> cond;  // If, While, Chain
+  bool forward = true;       // Chain direction
+  std::vector<Expr> args;    // Use arguments
+  std::vector<Stmt> body;
+  std::vector<Stmt> else_body;  // If: an `else if` is one If statement here
+  bool has_else = false;
+};
+
+// One clause of a settings section, e.g. `holes 12`, `relay next when E`,
+// `stalemate 100 moves without capture { ... }`, `when E as "x" draw { }`.
+struct Clause {
+  Range range;
+  Word keyword;                    // "holes", "relay", "when", "winner", ...
+  std::vector<Word> words;         // fixed words after the keyword, in order
+  std::vector<Expr> values;        // numbers and expressions, in order
+  std::optional<Word> label;       // `as "label"` (text without quotes)
+  bool draw = false;               // a `draw` flag on an end clause
+  std::optional<std::vector<Stmt>> body;  // a block, when written
+};
+
+struct Section {
+  Range range;
+  Word name;  // "info", "board", "setup", "moves", "sowing", "end", "match", "evaluation"
+  std::vector<Clause> clauses;
+};
+
+struct Handler {
+  Range range;
+  Word event;                // "pickup", "drop", "lap_end", "sow_end", "captures"
+  std::optional<Word> name;  // `as NAME`
+  std::optional<Expr> when;
+  std::vector<Stmt> body;
+};
+
+struct Game {
+  Range range;
+  Word name;                    // without quotes
+  std::optional<Word> extends;  // without quotes
+  std::vector<Section> sections;
+  std::vector<Handler> handlers;  // in file order
+};
+
+struct Param {
+  Word name;
+  Word type;  // "int", "bool", "hole", "player"
+};
+
+struct Fragment {
+  Range range;
+  Word name;
+  std::vector<Param> params;
+  std::vector<Stmt> body;
+};
+
+struct Import {
+  Range range;
+  Word path;  // without quotes
+};
+
+struct File {
+  uint32_t source = 0;
+  std::vector<Import> imports;
+  std::vector<Fragment> fragments;
+  std::optional<Game> game;
+};
+
+// A stable, indented text form of the tree (`mancala dump --stage ast`):
+// one node per line with its kind, its fields and its `line:col-line:col`
+// range. Golden tests compare it byte for byte.
+std::string dump(const File& file, const SourceSet& sources);
+
+}  // namespace mancala::ast

@@ -1,0 +1,20 @@
+# Writes a C++ file holding every stdlib/*.mnc as a byte array, so that
+# `import "captures"` works from any directory. Run by CMake at build time:
+#   cmake -DOUT=file.cpp -DDIR=stdlib -P embed.cmake
+file(GLOB files ${DIR}/*.mnc)
+list(SORT files)
+set(body "")
+set(table "")
+set(i 0)
+foreach(f ${files})
+  get_filename_component(name ${f} NAME)
+  file(READ ${f} hex HEX)
+  string(LENGTH "${hex}" hexlen)
+  math(EXPR len "${hexlen} / 2")
+  string(REGEX REPLACE "([0-9a-f][0-9a-f])" "0x\\1," bytes "${hex}")
+  string(APPEND body "static const unsigned char f${i}[] = {${bytes}0};\n")
+  string(APPEND table "  {\"${name}\", std::string_view(reinterpret_cast<const char*>(f${i}), ${len})},\n")
+  math(EXPR i "${i} + 1")
+endforeach()
+file(WRITE ${OUT}.tmp "// Generated from stdlib/*.mnc by stdlib/embed.cmake. Do not edit.\n#include \"stdlib.hpp\"\nnamespace mancala {\n${body}\nconst std::vector<EmbeddedFile>& embedded_stdlib() {\n  static const std::vector<EmbeddedFile> files = {\n${table}  };\n  return files;\n}\n}  // namespace mancala\n")
+file(COPY_FILE ${OUT}.tmp ${OUT} ONLY_IF_DIFFERENT)
