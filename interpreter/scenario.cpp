@@ -1,0 +1,392 @@
+// The scenario runner (see scenario.hpp and docs/scenarios.md).
+//
+// Each scenario runs in three steps — build the starting state (from a
+// `position` or a `moves` list), play the `move`, compare with `expect` —
+// and any problem in any step is thrown as a ScenarioFailure carrying the
+// YAML line, caught once per scenario. That keeps the step functions free
+// of error plumbing while a malformed file still yields one clear message
+// per scenario. Compiled games are cached per (rules file, --set) pair, as
+// a file usually has many scenarios of one game.
+#include "scenario.hpp"
+
+#include <filesystem>
+#include <map>
+#include <memory>
+
+#include <fmt/format.h>
+#include <yaml-cpp/yaml.h>
+
+#include "check.hpp"
+#include "compile.hpp"
+#include "runtime.hpp"
+
+namespace mancala {
+namespace {
+
+struct ScenarioFailure {
+  int line;
+  std::string message;
+};
+
+[[noreturn]] void fail(const YAML::Node& at, std::string message) {
+  throw ScenarioFailure{at.Mark().line + 1, std::move(message)};
+}
+
+int to_int(const YAML::Node& n, int lo, int hi, const char* what) {
+  int64_t v = 0;
+  if (!n.IsScalar() || !YAML::convert<int64_t>::decode(n, v)) {
+    fail(n, fmt::format("{} must be an integer", what));
+  }
+  if (v < lo || v > hi) fail(n, fmt::format("{} must be between {} and {}, got {}", what, lo, hi, v));
+  return static_cast<int>(v);
+}
+
+Player to_player(const YAML::Node& n, const char* what) {
+  std::string s = n.IsScalar() ? n.Scalar() : "";
+  if (s == "south") return Player::South;
+  if (s == "north") return Player::North;
+  fail(n, fmt::format("{} must be south or north", what));
+}
+
+Move to_move(const YAML::Node& n, const Rules& rules) {
+  if (n.IsScalar()) {
+    if (auto m = parse_move(n.Scalar(), rules.holes)) return *m;
+  }
+  fail(n, fmt::format("a move is a number 1..{} or pass", 2 * rules.holes));
+}
+
+std::string format_moves(const MoveList& moves) {
+  std::string out;
+  for (Move m : moves) out += (out.empty() ? "" : ", ") + format_move(m);
+  return out.empty() ? "none" : out;
+}
+
+std::string cell_name(const Rules& rules, int cell) {
+  int n = rules.holes;
+  if (cell < n) return fmt::format("S{}", cell + 1);
+  if (cell < 2 * n) return fmt::format("N{}", cell - n + 1);
+  return cell == 2 * n ? "Sstore" : "Nstore";
+}
+
+// Records the notable steps of a move in the text form scenarios use.
+class EventRecorder : public Observer {
+ public:
+  explicit EventRecorder(const Rules& rules) : rules_(rules) {}
+  std::vector<std::string> events;
+
+  void lift(int cell, int n) override { add("lift {} {}", cell_name(rules_, cell), n); }
+  void capture(int cell, int n, Player to, bool) override {
+    add("capture {} {} to {}", cell_name(rules_, cell), n, player_name(to));
+  }
+  void remove(int cell, int n, bool) override { add("remove {} {}", cell_name(rules_, cell), n); }
+  void cancel() override { events.push_back("cancel"); }
+  void extra_turn() override { events.push_back("extra_turn"); }
+  void pass() override { events.push_back("pass"); }
+  void endless() override { events.push_back("endless"); }
+  void round_end(const EndInfo& end) override { add("round_end {}", end.reason); }
+  void game_end(const Outcome&) override { events.push_back("game_end"); }
+
+ private:
+  template <class... A>
+  void add(fmt::format_string<A...> f, A&&... a) {
+    events.push_back(fmt::format(f, std::forward<A>(a)...));
+  }
+  const Rules& rules_;
+};
+
+// A compiled game, kept alive with the sources its diagnostics point into.
+struct LoadedRules {
+  std::shared_ptr<const Rules> rules;
+};
+
+class RulesCache {
+ public:
+  // Throws ScenarioFailure (at `at`) when the rule file has errors.
+  const Rules& get(const std::string& path, const std::vector<std::pair<std::string, int64_t>>& set,
+                   const YAML::Node& at) {
+    std::string key = path;
+    for (auto& [k, v] : set) key += fmt::format("|{}={}", k, v);
+    auto it = cache_.find(key);
+    if (it != cache_.end()) return *it->second;
+    SourceSet sources;
+    Diagnostics diags;
+    CheckOptions options;
+    options.overrides = set;
+    CheckResult r = check_file(path, sources, diags, options);
+    if (!r.ok || !r.game) {
+      std::string why = diags.has_errors() ? render_text(diags, sources) : "it defines no game\n";
+      fail(at, fmt::format("cannot load rules {}:\n{}", path, why));
+    }
+    return *(cache_[key] = compile(*r.game));
+  }
+
+ private:
+  std::map<std::string, std::shared_ptr<const Rules>> cache_;
+};
+
+void set_row(State& s, Player p, const YAML::Node& n) {
+  if (!n.IsSequence() || static_cast<int>(n.size()) != s.holes) {
+    fail(n, fmt::format("a row lists {} hole counts", s.holes));
+  }
+  for (int i = 0; i < s.holes; ++i) {
+    s.cells[s.hole_cell(p, i + 1)] = static_cast<uint16_t>(to_int(n[i], 0, 60000, "a hole count"));
+  }
+}
+
+void set_control(State& s, const YAML::Node& n) {
+  for (Player p : {Player::South, Player::North}) {
+    const YAML::Node row = n[player_name(p)];
+    if (!row.IsSequence() || static_cast<int>(row.size()) != s.holes) {
+      fail(n, fmt::format("control lists {} players for each row", s.holes));
+    }
+    for (int i = 0; i < s.holes; ++i) {
+      s.set_controller(s.hole_cell(p, i + 1), to_player(row[i], "a controller"));
+    }
+  }
+}
+
+State build_position(const Rules& rules, const YAML::Node& pos) {
+  State s = initial_state(rules);
+  if (!pos.IsMap()) fail(pos, "position must be a map");
+  set_row(s, Player::South, pos["south"]);
+  set_row(s, Player::North, pos["north"]);
+  if (const YAML::Node st = pos["stores"]) {
+    for (Player p : {Player::South, Player::North}) {
+      s.cells[s.store_cell(p)] = static_cast<uint16_t>(to_int(st[player_name(p)], 0, 60000, "a store"));
+    }
+  } else {
+    s.cells[s.store_cell(Player::South)] = s.cells[s.store_cell(Player::North)] = 0;
+  }
+  s.removed = pos["removed"] ? static_cast<uint16_t>(to_int(pos["removed"], 0, 60000, "removed")) : 0;
+  if (pos["control"]) set_control(s, pos["control"]);
+  s.to_move = to_player(pos["to_move"], "to_move");
+  if (pos["round"]) s.round = static_cast<uint16_t>(to_int(pos["round"], 1, 10000, "round"));
+  if (pos["since_capture"]) {
+    s.since_capture = static_cast<uint16_t>(to_int(pos["since_capture"], 0, 60000, "since_capture"));
+  }
+  s.round_starter = pos["round_starter"] ? to_player(pos["round_starter"], "round_starter")
+                                         : Player::South;
+  s.moved = 3;  // a position is taken to be past both players' first moves...
+  if (const YAML::Node pending = pos["first_move_pending"]) {  // ...unless said otherwise
+    if (!pending.IsSequence()) fail(pending, "first_move_pending lists players");
+    for (const YAML::Node& p : pending) s.moved &= ~(1u << index(to_player(p, "a player")));
+  }
+  if (std::string why = validate(rules, s); !why.empty()) fail(pos, "invalid position: " + why);
+  return s;
+}
+
+void play_legal(const Rules& rules, State& s, Move m, const YAML::Node& at, Observer* obs,
+                History& history, ApplyInfo* info) {
+  if (s.over) fail(at, "the game is already over");
+  MoveList legal = legal_moves(rules, s);
+  if (!legal.contains(m)) {
+    fail(at, fmt::format("move {} is not legal for {}; legal moves: {}", format_move(m),
+                         player_name(s.to_move), format_moves(legal)));
+  }
+  ApplyInfo r = apply(rules, s, m, obs, &history);
+  if (info) *info = r;
+}
+
+}  // namespace
+
+namespace {
+
+template <class T>
+void expect_equal(const YAML::Node& at, const char* field, const T& want, const T& got) {
+  if (!(want == got)) fail(at, fmt::format("{}: expected {}, got {}", field, want, got));
+}
+
+std::string row_text(const State& s, Player p) {
+  std::string out = "[";
+  for (int i = 1; i <= s.holes; ++i) out += (i > 1 ? ", " : "") + std::to_string(s.count(s.hole_cell(p, i)));
+  return out + "]";
+}
+
+std::string control_text(const State& s, Player p) {
+  std::string out = "[";
+  for (int i = 1; i <= s.holes; ++i) {
+    out += (i > 1 ? ", " : "") + std::string(player_name(s.controller(s.hole_cell(p, i))));
+  }
+  return out + "]";
+}
+
+std::string node_list_text(const YAML::Node& n) {
+  std::string out = "[";
+  for (size_t i = 0; i < n.size(); ++i) out += (i ? ", " : "") + (n[i].IsScalar() ? n[i].Scalar() : "?");
+  return out + "]";
+}
+
+std::string outcome_text(const YAML::Node& n) {
+  if (!n.IsMap()) return n.IsScalar() ? n.Scalar() : "?";
+  std::string out = fmt::format("{{winner: {}, south: {}, north: {}", n["winner"].as<std::string>(""),
+                                n["south"].as<std::string>(""), n["north"].as<std::string>(""));
+  if (n["reason"]) out += ", reason: " + n["reason"].as<std::string>("");
+  return out + "}";
+}
+
+std::string outcome_text(const Outcome& o, std::string_view reason = {}) {
+  const char* w = o.winner == Winner::South ? "south" : o.winner == Winner::North ? "north" : "draw";
+  std::string out = fmt::format("{{winner: {}, south: {}, north: {}", w, o.south, o.north);
+  if (!reason.empty()) out += fmt::format(", reason: {}", reason);
+  return out + "}";
+}
+
+void compare_board(const Rules& rules, const YAML::Node& e, const State& s) {
+  for (Player p : {Player::South, Player::North}) {
+    if (e[player_name(p)]) {
+      expect_equal(e[player_name(p)], player_name(p), node_list_text(e[player_name(p)]), row_text(s, p));
+    }
+  }
+  if (const YAML::Node st = e["stores"]) {
+    std::string want = fmt::format("{{south: {}, north: {}}}", st["south"].as<std::string>("?"),
+                                   st["north"].as<std::string>("?"));
+    std::string got = fmt::format("{{south: {}, north: {}}}", s.store(Player::South), s.store(Player::North));
+    expect_equal(st, "stores", want, got);
+  }
+  if (e["removed"]) expect_equal(e["removed"], "removed", e["removed"].as<std::string>("?"), std::to_string(s.removed));
+  if (const YAML::Node c = e["control"]) {
+    for (Player p : {Player::South, Player::North}) {
+      expect_equal(c, "control", node_list_text(c[player_name(p)]), control_text(s, p));
+    }
+  }
+}
+
+void compare_progress(const Rules& rules, const YAML::Node& e, const State& s, const ApplyInfo* info) {
+  if (const YAML::Node t = e["to_move"]) {
+    std::string want = t.IsNull() ? "null" : t.as<std::string>("?");
+    expect_equal(t, "to_move", want, std::string(s.over ? "null" : player_name(s.to_move)));
+  }
+  if (e["round"]) expect_equal(e["round"], "round", e["round"].as<std::string>("?"), std::to_string(s.round));
+  if (e["over"]) expect_equal(e["over"], "over", e["over"].as<std::string>("?"), std::string(s.over ? "true" : "false"));
+  if (const YAML::Node r = e["result"]) {
+    std::string got = s.over ? outcome_text(s.result) : "null";
+    expect_equal(r, "result", r.IsNull() ? std::string("null") : outcome_text(r), got);
+  }
+  if (const YAML::Node r = e["round_over"]) {
+    bool ended = info && (info->round_over || info->game_over);
+    std::string got = ended ? outcome_text(info->end.outcome, info->end.reason) : "null";
+    expect_equal(r, "round_over", r.IsNull() ? std::string("null") : outcome_text(r), got);
+  }
+  if (const YAML::Node l = e["legal"]) {
+    std::string got = "[" + format_moves(legal_moves(rules, s)) + "]";
+    if (got == "[none]") got = "[]";
+    expect_equal(l, "legal moves", node_list_text(l), got);
+  }
+}
+
+void compare_events(const YAML::Node& e, const EventRecorder& rec) {
+  const YAML::Node ev = e["events"];
+  if (!ev) return;
+  if (!ev.IsSequence()) fail(ev, "events is a list");
+  std::string got = "[";
+  for (size_t i = 0; i < rec.events.size(); ++i) got += (i ? ", " : "") + rec.events[i];
+  expect_equal(ev, "events", node_list_text(ev), got + "]");
+}
+
+std::vector<std::pair<std::string, int64_t>> read_set(const YAML::Node& set) {
+  std::vector<std::pair<std::string, int64_t>> out;
+  if (!set) return out;
+  if (!set.IsMap()) fail(set, "set is a map such as {holes: 4, seeds: 3}");
+  for (const auto& kv : set) {
+    out.emplace_back(kv.first.as<std::string>(""), to_int(kv.second, -1000000, 1000000, "a setting"));
+  }
+  return out;
+}
+
+void run_one(const YAML::Node& sc, const std::string& rules_path, RulesCache& cache) {
+  if (!sc.IsMap()) fail(sc, "a scenario is a map with name, position or moves, move, expect");
+  const Rules& rules = cache.get(rules_path, read_set(sc["set"]), sc);
+  State s;
+  History history;
+  history.reserve(64);
+  if (sc["position"] && sc["moves"]) fail(sc, "give either position or moves, not both");
+  if (sc["position"]) {
+    s = build_position(rules, sc["position"]);
+  } else {
+    s = initial_state(rules);
+    const YAML::Node moves = sc["moves"];
+    if (moves && !moves.IsSequence()) fail(moves, "moves is a list such as [3, 5, pass]");
+    for (const YAML::Node& m : moves) play_legal(rules, s, to_move(m, rules), m, nullptr, history, nullptr);
+  }
+  EventRecorder rec(rules);
+  ApplyInfo info;
+  bool moved = false;
+  if (const YAML::Node m = sc["move"]) {
+    play_legal(rules, s, to_move(m, rules), m, &rec, history, &info);
+    moved = true;
+  }
+  const YAML::Node e = sc["expect"];
+  if (!e || !e.IsMap()) fail(sc, "a scenario needs an expect map");
+  compare_board(rules, e, s);
+  compare_progress(rules, e, s, moved ? &info : nullptr);
+  compare_events(e, rec);
+}
+
+}  // namespace
+
+int ScenarioReport::passed() const {
+  int n = 0;
+  for (const auto& r : results) n += r.passed;
+  return n;
+}
+
+int ScenarioReport::failed() const {
+  return static_cast<int>(results.size()) - passed() + static_cast<int>(errors.size());
+}
+
+ScenarioReport run_scenarios(const std::string& yaml_path, const std::optional<std::string>& rules_path) {
+  ScenarioReport report;
+  YAML::Node doc;
+  try {
+    doc = YAML::LoadFile(yaml_path);
+  } catch (const YAML::Exception& e) {
+    report.errors.push_back(fmt::format("{}: {}", yaml_path, e.what()));
+    return report;
+  }
+  std::string rules = rules_path.value_or("");
+  if (rules.empty()) {
+    if (!doc.IsMap() || !doc["rules"] || !doc["rules"].IsScalar()) {
+      report.errors.push_back(fmt::format("{}: no rules file: give `rules:` or pass RULES", yaml_path));
+      return report;
+    }
+    rules = (std::filesystem::path(yaml_path).parent_path() / doc["rules"].Scalar()).lexically_normal();
+  }
+  const YAML::Node list = doc.IsMap() ? doc["scenarios"] : YAML::Node();
+  if (!list || !list.IsSequence()) {
+    report.errors.push_back(fmt::format("{}: expected a `scenarios:` list", yaml_path));
+    return report;
+  }
+  RulesCache cache;
+  for (const YAML::Node& sc : list) {
+    ScenarioResult r{yaml_path, sc.Mark().line + 1, "", false, ""};
+    try {
+      r.name = sc.IsMap() && sc["name"] ? sc["name"].as<std::string>("") : "";
+      run_one(sc, rules, cache);
+      r.passed = true;
+    } catch (const ScenarioFailure& f) {
+      r.line = f.line;
+      r.message = f.message;
+    } catch (const YAML::Exception& e) {
+      r.message = e.what();
+    } catch (const RuntimeError& e) {
+      r.message = fmt::format("runtime error: {}", e.what());
+    }
+    report.results.push_back(std::move(r));
+  }
+  return report;
+}
+
+std::string format_failures(const ScenarioReport& report) {
+  std::string out;
+  for (const auto& e : report.errors) out += e + "\n";
+  for (const auto& r : report.results) {
+    if (!r.passed) out += fmt::format("{}:{}: scenario '{}': {}\n", r.file, r.line, r.name, r.message);
+  }
+  return out;
+}
+
+std::string format_report(const ScenarioReport& report) {
+  return format_failures(report) + fmt::format("{} passed, {} failed\n", report.passed(), report.failed());
+}
+
+}  // namespace mancala

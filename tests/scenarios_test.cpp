@@ -1,0 +1,93 @@
+// Runs every rule scenario in tests/scenarios/*.yaml (found by listing the
+// folder), one test per file, reporting every failing scenario with its
+// first difference. The scenarios are the executable form of
+// ../shared/rules: see docs/scenarios.md.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+
+#include "scenario.hpp"
+
+namespace mancala {
+namespace {
+
+std::vector<std::string> scenario_files() {
+  std::vector<std::string> files;
+  for (const auto& e : std::filesystem::directory_iterator(MANCALA_SOURCE_DIR "/tests/scenarios")) {
+    if (e.path().extension() == ".yaml") files.push_back(e.path().string());
+  }
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+class Scenarios : public testing::TestWithParam<std::string> {};
+
+TEST_P(Scenarios, AllPass) {
+  ScenarioReport report = run_scenarios(GetParam());
+  EXPECT_GT(report.results.size(), 0u);
+  EXPECT_EQ(report.failed(), 0) << format_report(report);
+}
+
+INSTANTIATE_TEST_SUITE_P(Files, Scenarios, testing::ValuesIn(scenario_files()),
+                         [](const testing::TestParamInfo<std::string>& info) {
+                           std::string name = std::filesystem::path(info.param).stem().string();
+                           std::replace_if(name.begin(), name.end(), [](char c) { return !isalnum(c); }, '_');
+                           return name;
+                         });
+
+// The runner itself must catch what a scenario gets wrong: a wrong
+// expectation fails with the first difference, a malformed file fails
+// with its line, neither crashes.
+class ScenarioRunner : public testing::Test {
+ protected:
+  std::string write(const std::string& name, const std::string& text) {
+    auto dir = std::filesystem::temp_directory_path() / "mancala_scenario_test";
+    std::filesystem::create_directories(dir);
+    auto path = dir / name;
+    FILE* f = fopen(path.c_str(), "w");
+    fputs(text.c_str(), f);
+    fclose(f);
+    return path.string();
+  }
+};
+
+TEST_F(ScenarioRunner, ReportsTheFirstDifference) {
+  std::string path = write("wrong.yaml", R"(rules: )" MANCALA_SOURCE_DIR R"(/games/kalah.mnc
+scenarios:
+  - name: wrong store
+    moves: [3]
+    expect:
+      south: [4, 4, 0, 5, 5, 5]
+      stores: {south: 2, north: 0}
+)");
+  ScenarioReport report = run_scenarios(path, MANCALA_SOURCE_DIR "/games/kalah.mnc");
+  ASSERT_EQ(report.failed(), 1);
+  EXPECT_EQ(report.results[0].message, "stores: expected {south: 2, north: 0}, got {south: 1, north: 0}");
+  EXPECT_EQ(report.results[0].line, 7);
+}
+
+TEST_F(ScenarioRunner, IllegalMoveNamesTheLegalMoves) {
+  std::string path = write("illegal.yaml", R"(scenarios:
+  - name: illegal
+    moves: [3]
+    move: 3
+    expect: {}
+)");
+  ScenarioReport report = run_scenarios(path, MANCALA_SOURCE_DIR "/games/kalah.mnc");
+  ASSERT_EQ(report.failed(), 1);
+  EXPECT_EQ(report.results[0].message, "move 3 is not legal for south; legal moves: 1, 2, 4, 5, 6");
+}
+
+TEST_F(ScenarioRunner, MalformedInputIsAnErrorNotACrash) {
+  for (const char* text : {"scenarios: [", "scenarios: 3", "- a\n- b", "scenarios:\n  - moves: [x]\n    expect: {}",
+                           "scenarios:\n  - position: {south: [1,2]}\n    expect: {}",
+                           "scenarios:\n  - position: {south: [99999999999, 0,0,0,0,0], north: [0,0,0,0,0,0], to_move: east}\n    expect: {}"}) {
+    std::string path = write("bad.yaml", text);
+    ScenarioReport report = run_scenarios(path, MANCALA_SOURCE_DIR "/games/kalah.mnc");
+    EXPECT_GE(report.failed(), 1) << text;
+  }
+}
+
+}  // namespace
+}  // namespace mancala
