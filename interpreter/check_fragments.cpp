@@ -1,0 +1,170 @@
+// Fragments: which are visible where, their definitions, and `use`.
+//
+// Each file sees its own fragments and those of every file it imports,
+// directly or not (a variant sees the fragments its base imported). A name
+// defined by two different fragments in one such view is an error. A
+// fragment body is checked once on its own, in a context where everything
+// is available, for the problems that do not depend on where it is used;
+// each `use` then checks the expansion in the using context (see
+// check_body.cpp). The expansion is one `let` per parameter bound to the
+// argument, then the body with the fragment's locals renamed.
+#include <fmt/format.h>
+
+#include "check_internal.hpp"
+
+namespace mancala::check {
+
+const FragmentScope& Program::scope_of_source(uint32_t source) const {
+  static const FragmentScope kEmpty;
+  auto it = file_of_source.find(source);
+  return it == file_of_source.end() ? kEmpty : scopes.at(it->second);
+}
+
+std::vector<size_t> Program::imported_closure(size_t file) const {
+  std::vector<size_t> out;
+  std::vector<bool> seen(files.size(), false);
+  seen[file] = true;
+  std::vector<size_t> stack(files[file].imports.rbegin(), files[file].imports.rend());
+  while (!stack.empty()) {
+    size_t f = stack.back();
+    stack.pop_back();
+    if (seen[f]) continue;
+    seen[f] = true;
+    out.push_back(f);
+    for (auto it = files[f].imports.rbegin(); it != files[f].imports.rend(); ++it) {
+      stack.push_back(*it);
+    }
+  }
+  return out;
+}
+
+namespace {
+
+void add_fragments(Program& program, size_t scope, size_t from, Reporter& rep) {
+  FragmentScope& names = program.scopes[scope];
+  for (const ast::Fragment& f : program.files[from].ast.fragments) {
+    auto [it, fresh] = names.try_emplace(f.name.text, FragmentRef{&f, from});
+    if (fresh || it->second.fragment == &f) continue;
+    const ast::Fragment& first = *it->second.fragment;
+    std::string message = it->second.file == from
+                              ? fmt::format("duplicate fragment '{}'", f.name.text)
+                              : fmt::format("fragment '{}' is already defined in {}", f.name.text,
+                                            program.files[it->second.file].display);
+    rep.error(f.name.range, message)
+        .notes.push_back({first.name.range, true, "first defined here"});
+  }
+}
+
+}  // namespace
+
+void build_scopes(Program& program, Reporter& rep) {
+  program.scopes.assign(program.files.size(), {});
+  for (size_t i = 0; i < program.files.size(); ++i) {
+    for (size_t f : program.imported_closure(i)) add_fragments(program, i, f, rep);
+    add_fragments(program, i, i, rep);
+  }
+}
+
+void check_fragment_definitions(const Program& program, size_t file, Reporter& rep) {
+  BodyEnv env{rep, program, std::nullopt};
+  for (const ast::Fragment& f : program.files[file].ast.fragments) {
+    BodyChecker checker(env, f.range.file, Context::Fragment);
+    checker.set_root_fragment(&f);
+    std::set<std::string> seen;
+    for (const ast::Param& p : f.params) {
+      std::optional<Type> t = parse_type(p.type.text);  // the grammar admits only the four
+      if (find_name(p.name.text) || find_function(p.name.text)) {
+        rep.error(p.name.range,
+                  fmt::format("'{}' is a built-in name and cannot be declared", p.name.text));
+      } else if (!seen.insert(p.name.text).second) {
+        rep.error(p.name.range, fmt::format("duplicate parameter '{}'", p.name.text));
+      }
+      checker.declare(p.name.text, t, p.name.range);
+    }
+    std::vector<ast::Stmt> body = f.body;
+    checker.block(body);
+  }
+}
+
+// Checks the arguments of `use` against the parameters; false when the
+// body should not be expanded.
+bool BodyChecker::use_arguments(ast::Stmt& s, const ast::Fragment& f) {
+  Note defined{f.name.range, true, fmt::format("fragment '{}' defined here", f.name.text)};
+  bool ok = true;
+  if (s.args.size() != f.params.size()) {
+    fail(s.range,
+         fmt::format("fragment '{}' expects {} argument{}, got {}", f.name.text, f.params.size(),
+                     f.params.size() == 1 ? "" : "s", s.args.size()),
+         false, {defined});
+    ok = false;
+  }
+  for (size_t i = 0; i < s.args.size(); ++i) {
+    std::optional<Type> t = expr(s.args[i]);
+    if (i >= f.params.size()) continue;
+    std::optional<Type> want = parse_type(f.params[i].type.text);
+    if (t && want && *t != *want) {
+      fail(s.args[i].range,
+           fmt::format("argument {} of fragment '{}' ({}): expected {}, got {}", i + 1, f.name.text,
+                       f.params[i].name.text, a_type(*want), a_type(*t)),
+           false, {defined});
+      ok = false;
+    }
+  }
+  return ok;
+}
+
+void BodyChecker::use(ast::Stmt& s) {
+  const FragmentScope& names = frames_.empty() ? *scope_ : *frames_.back().scope;
+  auto it = names.find(s.name);
+  if (it == names.end()) {
+    std::vector<std::string> candidates;
+    for (const auto& [name, ref] : names) candidates.push_back(name);
+    fail(s.name_range,
+         fmt::format("unknown fragment '{}'{}", s.name, did_you_mean(s.name, candidates)), false);
+    for (ast::Expr& a : s.args) expr(a);
+    return;
+  }
+  const ast::Fragment& f = *it->second.fragment;
+  std::vector<std::string> chain;
+  if (root_fragment_) chain.push_back(root_fragment_->name.text);
+  for (const Frame& fr : frames_) chain.push_back(fr.fragment->name.text);
+  bool recursive = root_fragment_ == &f;
+  for (const Frame& fr : frames_) recursive = recursive || fr.fragment == &f;
+  if (recursive || frames_.size() >= static_cast<size_t>(kMaxExpansionDepth)) {
+    chain.push_back(f.name.text);
+    std::string message =
+        recursive ? fmt::format("recursive use of fragment '{}': {}", f.name.text,
+                                fmt::join(chain, " -> "))
+                  : fmt::format("fragments nested deeper than {} levels", kMaxExpansionDepth);
+    env_.rep.error(s.range, message);  // reported where the cycle closes, once
+    return;
+  }
+  if (!use_arguments(s, f)) return;
+
+  std::vector<ast::Stmt> expansion;
+  for (size_t i = 0; i < f.params.size(); ++i) {
+    ast::Stmt let;
+    let.kind = ast::StmtKind::Let;
+    let.range = s.args[i].range;
+    let.name = f.params[i].name.text + "@" + f.name.text;
+    let.name_range = f.params[i].name.range;
+    let.value = s.args[i];
+    expansion.push_back(std::move(let));
+  }
+  std::vector<ast::Stmt> body = f.body;
+  frames_.push_back({&f, s.range, &env_.program.scopes.at(it->second.file)});
+  size_t saved_barrier = barrier_;
+  scopes_.emplace_back();
+  barrier_ = scopes_.size() - 1;
+  for (const ast::Param& p : f.params) {
+    declare(p.name.text, parse_type(p.type.text), p.name.range);
+  }
+  block(body);
+  scopes_.pop_back();
+  barrier_ = saved_barrier;
+  frames_.pop_back();
+  for (ast::Stmt& b : body) expansion.push_back(std::move(b));
+  s.body = std::move(expansion);
+}
+
+}  // namespace mancala::check

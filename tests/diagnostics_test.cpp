@@ -1,0 +1,171 @@
+// Diagnostics: the failing-file corpus and the rendering goldens.
+//
+// Every file in tests/diagnostics/ is a rule file that must fail, with its
+// expected diagnostics written in it as `# expect error L:C: message`
+// comments (a diagnostic in another file is written `# expect error
+// file.mnc:L:C: message`). Each file is its own test case, found by listing
+// the folder, so adding a case needs no edit here. The expectations must
+// match exactly, in order, with nothing extra. docs/diagnostics.md uses the
+// corpus as its examples, so a test checks that each message is documented.
+// The rendering tests compare render_text and render_json byte for byte.
+#include "diagnostics.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "check.hpp"
+
+namespace mancala {
+namespace {
+
+namespace fs = std::filesystem;
+
+const fs::path kCorpus = fs::path(MANCALA_SOURCE_DIR) / "tests" / "diagnostics";
+
+std::string read_text(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+std::vector<std::string> corpus_files() {
+  std::vector<std::string> out;
+  for (const auto& e : fs::directory_iterator(kCorpus)) {
+    if (e.is_regular_file() && e.path().extension() == ".mnc") out.push_back(e.path().filename());
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+std::vector<std::string> expectations(const std::string& text) {
+  static const std::string kTag = "# expect error ";
+  std::vector<std::string> out;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) {
+    size_t at = line.find(kTag);
+    if (at != std::string::npos) out.push_back(line.substr(at + kTag.size()));
+  }
+  return out;
+}
+
+std::vector<std::string> actual(const std::string& path) {
+  SourceSet sources;
+  Diagnostics diags;
+  check_file(path, sources, diags);
+  std::vector<std::string> out;
+  for (const Diagnostic& d : diags.all()) {
+    const Source& src = sources.get(d.range.file);
+    auto lc = src.line_col(d.range.begin);
+    std::string prefix = src.name == path ? "" : fs::path(src.name).filename().string() + ":";
+    out.push_back(prefix + std::to_string(lc.line) + ":" + std::to_string(lc.col) + ": " +
+                  d.message);
+  }
+  return out;
+}
+
+class Corpus : public testing::TestWithParam<std::string> {};
+
+TEST_P(Corpus, ReportsExactlyTheExpectedDiagnostics) {
+  fs::path path = kCorpus / GetParam();
+  std::vector<std::string> want = expectations(read_text(path));
+  ASSERT_FALSE(want.empty()) << "a corpus file needs at least one '# expect error' line";
+  EXPECT_EQ(actual(path.string()), want);
+}
+
+TEST_P(Corpus, MessageIsDocumented) {
+  std::string doc = read_text(fs::path(MANCALA_SOURCE_DIR) / "docs" / "diagnostics.md");
+  for (const std::string& e : expectations(read_text(kCorpus / GetParam()))) {
+    // "L:C: message" -> "message"
+    size_t at = e.find(": ");
+    std::string message = e.substr(at + 2);
+    EXPECT_NE(doc.find(message), std::string::npos) << "not in docs/diagnostics.md: " << message;
+  }
+  EXPECT_NE(doc.find(GetParam()), std::string::npos) << "corpus file not named in the doc";
+}
+
+std::string case_name(const testing::TestParamInfo<std::string>& info) {
+  std::string name = info.param.substr(0, info.param.size() - 4);
+  for (char& c : name) {
+    if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+  }
+  return name;
+}
+
+INSTANTIATE_TEST_SUITE_P(Files, Corpus, testing::ValuesIn(corpus_files()), case_name);
+
+TEST(Corpus, HasAtLeastSeventyFiles) {
+  EXPECT_GE(corpus_files().size(), 70u);
+}
+
+TEST(RenderText, CaretUnderlineTabsAndNotes) {
+  SourceSet sources;
+  uint32_t f = sources.add("game.mnc", "board {\n\tholes  40 # x\n}\n");
+  Diagnostics diags;
+  Diagnostic& d = diags.error({f, 16, 18}, "holes must be between 1 and 32, got 40");
+  d.notes.push_back({{f, 0, 5}, true, "in this section"});
+  d.notes.push_back({{}, false, "a note without a place"});
+  diags.error({f, 8, 9}, "one byte");
+  EXPECT_EQ(render_text(diags, sources),
+            "game.mnc:2:9: error: holes must be between 1 and 32, got 40\n"
+            "\tholes  40 # x\n"
+            "\t       ^~\n"
+            "game.mnc:1:1: note: in this section\n"
+            "board {\n"
+            "^~~~~\n"
+            "note: a note without a place\n"
+            "game.mnc:2:1: error: one byte\n"
+            "\tholes  40 # x\n"
+            "^\n");
+}
+
+TEST(RenderText, MultiLineRangeGetsACaretOnly) {
+  SourceSet sources;
+  uint32_t f = sources.add("a.mnc", "ab\ncd\n");
+  Diagnostics diags;
+  diags.error({f, 1, 4}, "m");
+  EXPECT_EQ(render_text(diags, sources), "a.mnc:1:2: error: m\nab\n ^\n");
+}
+
+TEST(RenderText, Colour) {
+  SourceSet sources;
+  uint32_t f = sources.add("a.mnc", "xy\n");
+  Diagnostics diags;
+  diags.error({f, 0, 2}, "m");
+  EXPECT_EQ(render_text(diags, sources, true),
+            "\x1b[1ma.mnc:1:1: \x1b[1;31merror:\x1b[0m\x1b[1m m\x1b[0m\nxy\n\x1b[1;32m^~\x1b[0m\n");
+}
+
+TEST(RenderJson, EscapesAndFields) {
+  SourceSet sources;
+  uint32_t f = sources.add("dir/\"q\".mnc", "let x = 1\n");
+  Diagnostics diags;
+  Diagnostic& d = diags.error({f, 4, 5}, "bad \\ \"name\"\t\x01 \xff \xc3\xa9");
+  d.notes.push_back({{f, 0, 3}, true, "here"});
+  d.notes.push_back({{}, false, "plain"});
+  EXPECT_EQ(
+      render_json(diags, sources),
+      "[\n"
+      "  {\"file\": \"dir/\\\"q\\\".mnc\", \"line\": 1, \"column\": 5, \"end_line\": 1, "
+      "\"end_column\": 6, \"severity\": \"error\", \"message\": \"bad \\\\ \\\"name\\\"\\t"
+      "\\u0001 \\ufffd \xc3\xa9\", \"notes\": [{\"file\": \"dir/\\\"q\\\".mnc\", \"line\": 1, "
+      "\"column\": 1, \"message\": \"here\"}, {\"message\": \"plain\"}]}\n"
+      "]\n");
+  Diagnostics none;
+  EXPECT_EQ(render_json(none, sources), "[]\n");
+}
+
+TEST(Diagnostics, CapsAtOneHundredErrors) {
+  Diagnostics diags;
+  for (int i = 0; i < 150; ++i) diags.error({}, "e" + std::to_string(i));
+  ASSERT_EQ(diags.all().size(), Diagnostics::kMaxErrors + 1);
+  EXPECT_EQ(diags.all().back().message, "too many errors");
+  EXPECT_TRUE(diags.has_errors());
+}
+
+}  // namespace
+}  // namespace mancala
