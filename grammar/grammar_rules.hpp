@@ -1,0 +1,465 @@
+// The PEGTL grammar of .mnc files (docs/language.md). INTERNAL to grammar/:
+// only grammar/*.cpp and tests/grammar_test.cpp (for pegtl::analyze) include it.
+//
+// The grammar is a namespace of small structs and nothing else: no actions,
+// no messages. Three conventions make the rest of the parser work:
+// - Tokens never consume the whitespace around them; sequences put `Ws`
+//   (or `Sep`, which also accepts `;`) between tokens. So the text a rule
+//   matched is exactly its source range, and an error raised by a `must<>`
+//   points at the offending token, not at the blanks before it.
+// - A rule deriving from NodeTag builds one AST value from the values its
+//   sub-rules pushed (see build_internal.hpp); the control discards those
+//   values when the rule fails, so backtracking never leaves debris.
+// - A rule deriving from NestTag is one level of nesting (block, parenthesis,
+//   call, list, unary operator, else-if); the control counts them against
+//   kMaxDepth, which bounds the recursion of the parser itself.
+// - Must<R> replaces pg::must<R> (same meaning, better error position).
+// Every rule used in a `Must<>` has a written message (messages_internal.hpp),
+// checked at compile time; the generic families (NumberAfter, ExprAfter,
+// WordAfter, ChoiceAfter, SectionOpen/Close) derive their messages from their
+// keyword parameters.
+#pragma once
+
+#include <tao/pegtl.hpp>
+
+namespace mancala::grammar {
+
+namespace pg = tao::pegtl;
+
+struct NodeTag {};
+struct NestTag {};
+
+// One level of nesting around R. The level is counted when R is tried, but
+// refused only by the DepthCheck that R places right after its opening token
+// (`(`, `{`, `-`, ...), so merely trying a nested rule never fails the parse.
+template <class R>
+struct Nest : pg::seq<R>, NestTag {};
+struct DepthCheck : pg::success {};
+
+// must<R>, but R is rewound on failure, so the error points at the start of
+// what was expected rather than wherever R gave up.
+template <class R>
+struct Must : pg::sor<R, pg::raise<R>> {};
+
+// A fixed word that is kept in the AST (clause keywords and words).
+template <class Kw>
+struct Word : Kw {};
+
+#define MNC_KW(x) TAO_PEGTL_KEYWORD(x)
+
+// ---------------------------------------------------------------- lexical
+struct Comment : pg::seq<pg::one<'#'>, pg::star<pg::not_one<'\n'>>> {};
+struct Blank : pg::one<' ', '\t', '\r', '\n'> {};
+struct Ws : pg::star<pg::sor<Blank, Comment>> {};
+struct Sep : pg::star<pg::sor<Blank, Comment, pg::one<';'>>> {};
+
+struct Reserved
+    : pg::sor<MNC_KW("and"), MNC_KW("as"), MNC_KW("backward"), MNC_KW("board"), MNC_KW("cancel"),
+              MNC_KW("capture"), MNC_KW("chain"), MNC_KW("draw"), MNC_KW("else"), MNC_KW("end"),
+              MNC_KW("extends"), MNC_KW("extra_turn"), MNC_KW("false"), MNC_KW("forward"),
+              MNC_KW("fragment"), MNC_KW("from"), MNC_KW("game"), MNC_KW("if"), MNC_KW("import"),
+              MNC_KW("in"), MNC_KW("leave"), MNC_KW("let"), MNC_KW("match"), MNC_KW("moves"),
+              MNC_KW("not"), MNC_KW("on"), MNC_KW("or"), MNC_KW("owners"), MNC_KW("relay"),
+              MNC_KW("remove"), MNC_KW("stop"), MNC_KW("to"), MNC_KW("true"), MNC_KW("use"),
+              MNC_KW("when"), MNC_KW("while")> {};
+
+// An identifier that is not a reserved keyword.
+struct Name : pg::seq<pg::not_at<Reserved>, pg::ascii::identifier> {};
+
+struct Digits : pg::seq<pg::plus<pg::ascii::digit>, pg::not_at<pg::ascii::identifier_other>> {};
+
+struct StringEscape : pg::one<'"', '\\'> {};
+struct StringChar
+    : pg::sor<pg::seq<pg::one<'\\'>, Must<StringEscape>>, pg::not_one<'"', '\\', '\n', '\r'>> {};
+struct StringBody : pg::until<pg::one<'"'>, StringChar> {};
+struct StringLit : pg::seq<pg::one<'"'>, Must<StringBody>> {};
+
+// ------------------------------------------------------------- expressions
+struct Expr;
+struct IntLit : Digits {};
+struct TrueLit : MNC_KW("true") {};
+struct FalseLit : MNC_KW("false") {};
+struct NoMoves : pg::seq<MNC_KW("no"), Ws, MNC_KW("moves")> {};
+
+struct ParenInner : pg::seq<Expr> {};
+struct ParenClose : pg::one<')'> {};
+struct Paren : pg::seq<pg::one<'('>, DepthCheck, Ws, Must<ParenInner>, Ws, Must<ParenClose>>,
+               NodeTag {};
+
+struct CallOpen : pg::one<'('> {};
+struct CallArg : pg::seq<Expr> {};
+struct CallClose : pg::one<')'> {};
+struct CallArgs
+    : pg::seq<CallOpen, DepthCheck, Ws,
+              pg::opt<Expr, pg::star<Ws, pg::one<','>, Ws, Must<CallArg>>>, Ws, Must<CallClose>> {};
+struct ExprName : Name {};
+struct NameOrCall : pg::seq<ExprName, pg::opt<Ws, Nest<CallArgs>>>, NodeTag {};
+
+struct Primary : pg::sor<IntLit, TrueLit, FalseLit, NoMoves, Nest<Paren>, NameOrCall> {};
+
+struct NegExpr;
+struct NegOp : pg::one<'-'> {};
+struct NegOperand : pg::seq<NegExpr> {};
+struct Negation : pg::seq<NegOp, DepthCheck, Ws, Must<NegOperand>>, NodeTag {};
+struct NegExpr : pg::sor<Nest<Negation>, Primary> {};
+
+struct MulOp : pg::one<'*', '/', '%'> {};
+struct MulOperand : pg::seq<NegExpr> {};
+struct MulExpr : pg::seq<NegExpr, pg::star<Ws, MulOp, Ws, Must<MulOperand>>>, NodeTag {};
+
+struct AddOp : pg::one<'+', '-'> {};
+struct AddOperand : pg::seq<MulExpr> {};
+struct AddExpr : pg::seq<MulExpr, pg::star<Ws, AddOp, Ws, Must<AddOperand>>>, NodeTag {};
+
+struct CmpOp : pg::sor<pg::string<'=', '='>, pg::string<'!', '='>, pg::string<'<', '='>,
+                       pg::string<'>', '='>, pg::one<'<'>, pg::one<'>'>> {};
+struct CmpOperand : pg::seq<AddExpr> {};
+struct CmpTail : pg::seq<CmpOp, Ws, Must<CmpOperand>> {};
+struct InKw : MNC_KW("in") {};
+struct InOpen : pg::one<'['> {};
+struct InItem : pg::seq<Expr> {};
+struct InClose : pg::one<']'> {};
+struct InTail : pg::seq<InKw, DepthCheck, Ws, Must<InOpen>, Ws, Must<InItem>,
+                        pg::star<Ws, pg::one<','>, Ws, Must<InItem>>, Ws, Must<InClose>> {};
+struct NoChain : pg::not_at<Ws, pg::sor<CmpOp, InKw>> {};
+struct CmpExpr : pg::seq<AddExpr, pg::opt<Ws, pg::sor<CmpTail, Nest<InTail>>, Must<NoChain>>>,
+                 NodeTag {};
+
+struct NotExpr;
+struct NotOp : MNC_KW("not") {};
+struct NotOperand : pg::seq<NotExpr> {};
+struct Negated : pg::seq<NotOp, DepthCheck, Ws, Must<NotOperand>>, NodeTag {};
+struct NotExpr : pg::sor<Nest<Negated>, CmpExpr> {};
+
+struct AndOp : MNC_KW("and") {};
+struct AndOperand : pg::seq<NotExpr> {};
+struct AndExpr : pg::seq<NotExpr, pg::star<Ws, AndOp, Ws, Must<AndOperand>>>, NodeTag {};
+
+struct OrOp : MNC_KW("or") {};
+struct OrOperand : pg::seq<AndExpr> {};
+struct OrExpr : pg::seq<AndExpr, pg::star<Ws, OrOp, Ws, Must<OrOperand>>>, NodeTag {};
+
+struct Expr : pg::seq<OrExpr> {};
+
+// An expression required after keyword Kw (`when E`, `score E`, ...).
+template <class Kw>
+struct ExprAfter : pg::seq<Expr> {};
+// A number required after keyword Kw (`holes 12`).
+template <class Kw>
+struct NumberAfter : Digits {};
+// The fixed word W required after keyword Kw (`own` after `from`).
+template <class Kw, class W>
+struct WordAfter : pg::seq<Word<W>> {};
+// The same, for a word that is not kept in the AST (statement keywords).
+template <class Kw, class W>
+struct KwAfter : pg::seq<W> {};
+// One of the words Ws... required after keyword Kw (`ccw` or `cw` after `direction`).
+template <class Kw, class... Choices>
+struct ChoiceAfter : pg::sor<Word<Choices>...> {};
+
+// ---------------------------------------------------------------- keywords
+namespace kw {
+using As = MNC_KW("as");
+using Backward = MNC_KW("backward");
+using Board = MNC_KW("board");
+using Cancel = MNC_KW("cancel");
+using Capture = MNC_KW("capture");
+using Chain = MNC_KW("chain");
+using Draw = MNC_KW("draw");
+using Else = MNC_KW("else");
+using End = MNC_KW("end");
+using Extends = MNC_KW("extends");
+using ExtraTurn = MNC_KW("extra_turn");
+using Forward = MNC_KW("forward");
+using Fragment = MNC_KW("fragment");
+using From = MNC_KW("from");
+using Game = MNC_KW("game");
+using If = MNC_KW("if");
+using Import = MNC_KW("import");
+using Leave = MNC_KW("leave");
+using Let = MNC_KW("let");
+using Match = MNC_KW("match");
+using Moves = MNC_KW("moves");
+using On = MNC_KW("on");
+using Owners = MNC_KW("owners");
+using Relay = MNC_KW("relay");
+using Remove = MNC_KW("remove");
+using Stop = MNC_KW("stop");
+using To = MNC_KW("to");
+using Use = MNC_KW("use");
+using When = MNC_KW("when");
+using While = MNC_KW("while");
+// Words that are special only inside clauses.
+using Info = MNC_KW("info");
+using Setup = MNC_KW("setup");
+using Sowing = MNC_KW("sowing");
+using Evaluation = MNC_KW("evaluation");
+using Rows = MNC_KW("rows");
+using Holes = MNC_KW("holes");
+using Stores = MNC_KW("stores");
+using None = MNC_KW("none");
+using Captures = MNC_KW("captures");
+using Sown = MNC_KW("sown");
+using Seeds = MNC_KW("seeds");
+using Own = MNC_KW("own");
+using Where = MNC_KW("where");
+using First = MNC_KW("first");
+using Move = MNC_KW("move");
+using Rightmost = MNC_KW("rightmost");
+using Leftmost = MNC_KW("leftmost");
+using Must = MNC_KW("must");
+using Feed = MNC_KW("feed");
+using Forbid = MNC_KW("forbid");
+using Pass = MNC_KW("pass");
+using No = MNC_KW("no");
+using Direction = MNC_KW("direction");
+using Ccw = MNC_KW("ccw");
+using Cw = MNC_KW("cw");
+using Landing = MNC_KW("landing");
+using Next = MNC_KW("next");
+using Skip = MNC_KW("skip");
+using Origin = MNC_KW("origin");
+using Endless = MNC_KW("endless");
+using Illegal = MNC_KW("illegal");
+using Ends = MNC_KW("ends");
+using Stalemate = MNC_KW("stalemate");
+using Without = MNC_KW("without");
+using Repetition = MNC_KW("repetition");
+using Winner = MNC_KW("winner");
+using Most = MNC_KW("most");
+using Store = MNC_KW("store");
+using Survivor = MNC_KW("survivor");
+using Refill = MNC_KW("refill");
+using Conquest = MNC_KW("conquest");
+using Start = MNC_KW("start");
+using Starter = MNC_KW("starter");
+using Loser = MNC_KW("loser");
+using Alternate = MNC_KW("alternate");
+using Second = MNC_KW("second");
+using Max = MNC_KW("max");
+using Rounds = MNC_KW("rounds");
+using Score = MNC_KW("score");
+using Int = MNC_KW("int");
+using Bool = MNC_KW("bool");
+using Hole = MNC_KW("hole");
+using Player = MNC_KW("player");
+}  // namespace kw
+
+// -------------------------------------------------------------- statements
+struct Block;
+struct BlockClose : pg::one<'}'> {};
+// A block in a place that requires one; Owner names the place for messages.
+template <class Owner>
+struct BlockAfter : Nest<Block> {};
+
+struct CaptureWhat : pg::sor<Word<kw::Board>, Expr> {};
+struct CaptureDest : pg::sor<Word<kw::Owners>, Expr> {};
+struct CaptureStmt : pg::seq<kw::Capture, Ws, Must<CaptureWhat>, Ws,
+                             Must<KwAfter<kw::Capture, kw::To>>, Ws, Must<CaptureDest>>,
+                     NodeTag {};
+struct RemoveStmt : pg::seq<kw::Remove, Ws, Must<ExprAfter<kw::Remove>>>, NodeTag {};
+struct ExtraTurnStmt : kw::ExtraTurn, NodeTag {};
+struct StopStmt : kw::Stop, NodeTag {};
+struct CancelStmt : kw::Cancel, NodeTag {};
+struct DrawStmt : kw::Draw, NodeTag {};
+struct RelayStmt
+    : pg::seq<kw::Relay, Ws, Must<KwAfter<kw::Relay, kw::From>>, Ws, Must<ExprAfter<kw::From>>>,
+      NodeTag {};
+struct LeaveStmt : pg::seq<kw::Leave, Ws, Must<ExprAfter<kw::Leave>>>, NodeTag {};
+struct LetName : Name {};
+struct LetEquals : pg::seq<pg::one<'='>, pg::not_at<pg::one<'='>>> {};
+struct LetStmt
+    : pg::seq<kw::Let, Ws, Must<LetName>, Ws, Must<LetEquals>, Ws, Must<ExprAfter<LetEquals>>>,
+      NodeTag {};
+struct AssignName : Name {};
+struct AssignStmt : pg::seq<AssignName, Ws, pg::one<'='>, pg::not_at<pg::one<'='>>, Ws,
+                            Must<ExprAfter<LetEquals>>>,
+                    NodeTag {};
+struct IfStmt;
+struct ElseBody : pg::sor<Nest<IfStmt>, Nest<Block>> {};
+struct IfStmt : pg::seq<kw::If, DepthCheck, Ws, Must<ExprAfter<kw::If>>, Ws,
+                        Must<BlockAfter<kw::If>>, pg::opt<Ws, kw::Else, Ws, Must<ElseBody>>>,
+                NodeTag {};
+struct WhileStmt
+    : pg::seq<kw::While, Ws, Must<ExprAfter<kw::While>>, Ws, Must<BlockAfter<kw::While>>>,
+      NodeTag {};
+struct ChainStmt : pg::seq<kw::Chain, Ws, Must<ChoiceAfter<kw::Chain, kw::Forward, kw::Backward>>,
+                           Ws, Must<KwAfter<kw::Chain, kw::From>>, Ws, Must<ExprAfter<kw::From>>,
+                           Ws, Must<KwAfter<kw::Chain, kw::While>>, Ws, Must<ExprAfter<kw::While>>,
+                           Ws, Must<BlockAfter<kw::Chain>>>,
+                   NodeTag {};
+struct UseName : Name {};
+struct UseStmt : pg::seq<kw::Use, Ws, Must<UseName>, pg::opt<Ws, Nest<CallArgs>>>, NodeTag {};
+
+struct Statement
+    : pg::sor<CaptureStmt, RemoveStmt, ExtraTurnStmt, StopStmt, CancelStmt, DrawStmt, RelayStmt,
+              LeaveStmt, LetStmt, IfStmt, WhileStmt, ChainStmt, UseStmt, AssignStmt> {};
+struct Block : pg::seq<pg::one<'{'>, DepthCheck, Sep, pg::star<Statement, Sep>, Must<BlockClose>>,
+               NodeTag {};
+
+// ----------------------------------------------------------------- clauses
+struct LabelString : StringLit {};
+struct AsLabel : pg::seq<kw::As, Ws, Must<LabelString>> {};
+struct DrawFlag : kw::Draw {};
+struct ClauseBody : Nest<Block> {};
+struct EndTail : pg::seq<pg::opt<Ws, AsLabel>, pg::opt<Ws, DrawFlag>, pg::opt<Ws, ClauseBody>> {};
+struct OptWhen : pg::opt<Ws, Word<kw::When>, Ws, Must<ExprAfter<kw::When>>> {};
+
+// board
+struct RowsClause : pg::seq<Word<kw::Rows>, Ws, Must<NumberAfter<kw::Rows>>>, NodeTag {};
+struct HolesClause : pg::seq<Word<kw::Holes>, Ws, Must<NumberAfter<kw::Holes>>>, NodeTag {};
+struct StoresClause : pg::seq<Word<kw::Stores>, Ws,
+                              Must<ChoiceAfter<kw::Stores, kw::None, kw::Captures, kw::Sown>>>,
+                      NodeTag {};
+struct BoardClause : pg::sor<RowsClause, HolesClause, StoresClause> {};
+// setup
+struct SeedsClause : pg::seq<Word<kw::Seeds>, Ws, Must<NumberAfter<kw::Seeds>>>, NodeTag {};
+struct SetupClause : pg::sor<SeedsClause> {};
+// moves
+struct FromClause : pg::seq<Word<kw::From>, Ws, Must<WordAfter<kw::From, kw::Own>>, Ws,
+                            Must<WordAfter<kw::Own, kw::Holes>>,
+                            pg::opt<Ws, Word<kw::Where>, Ws, Must<ExprAfter<kw::Where>>>>,
+                    NodeTag {};
+struct FirstClause : pg::seq<Word<kw::First>, Ws, Must<WordAfter<kw::First, kw::Move>>, Ws,
+                             Must<WordAfter<kw::Move, kw::From>>, Ws,
+                             Must<ChoiceAfter<kw::From, kw::Rightmost, kw::Leftmost>>>,
+                     NodeTag {};
+struct MustClause : pg::seq<Word<kw::Must>, Ws, Must<WordAfter<kw::Must, kw::Feed>>>, NodeTag {};
+struct ForbidClause : pg::seq<Word<kw::Forbid>, Ws, Must<WordAfter<kw::Forbid, kw::When>>, Ws,
+                              Must<ExprAfter<kw::When>>>,
+                      NodeTag {};
+struct PassClause
+    : pg::seq<Word<kw::Pass>, Ws, Must<WordAfter<kw::Pass, kw::When>>, Ws,
+              Must<WordAfter<kw::When, kw::No>>, Ws, Must<WordAfter<kw::No, kw::Moves>>>,
+      NodeTag {};
+struct MovesClause : pg::sor<FromClause, FirstClause, MustClause, ForbidClause, PassClause> {};
+// sowing
+struct DirectionClause
+    : pg::seq<Word<kw::Direction>, Ws, Must<ChoiceAfter<kw::Direction, kw::Ccw, kw::Cw>>>,
+      NodeTag {};
+struct RelayKind
+    : pg::sor<Word<kw::None>, pg::seq<pg::sor<Word<kw::Landing>, Word<kw::Next>>, OptWhen>> {};
+struct RelayClause : pg::seq<Word<kw::Relay>, Ws, Must<RelayKind>>, NodeTag {};
+struct SkipKind
+    : pg::sor<Word<kw::Origin>, pg::seq<Word<kw::When>, Ws, Must<ExprAfter<kw::When>>>> {};
+struct SkipClause : pg::seq<Word<kw::Skip>, Ws, Must<SkipKind>>, NodeTag {};
+struct EndlessKind
+    : pg::sor<Word<kw::Illegal>, Word<kw::Draw>, pg::seq<Word<kw::Ends>, pg::opt<Ws, ClauseBody>>> {
+};
+struct EndlessClause : pg::seq<Word<kw::Endless>, Ws, Must<EndlessKind>>, NodeTag {};
+struct SowingClause : pg::sor<DirectionClause, RelayClause, SkipClause, EndlessClause> {};
+// end
+struct WhenClause : pg::seq<Word<kw::When>, Ws, Must<ExprAfter<kw::When>>, EndTail>, NodeTag {};
+struct StalemateClause : pg::seq<Word<kw::Stalemate>, Ws, Must<NumberAfter<kw::Stalemate>>, Ws,
+                                 Must<WordAfter<kw::Stalemate, kw::Moves>>, Ws,
+                                 Must<WordAfter<kw::Moves, kw::Without>>, Ws,
+                                 Must<WordAfter<kw::Without, kw::Capture>>, EndTail>,
+                         NodeTag {};
+struct RepetitionClause
+    : pg::seq<Word<kw::Repetition>, Ws, Must<NumberAfter<kw::Repetition>>, EndTail>,
+      NodeTag {};
+struct WinnerKind : pg::sor<pg::seq<Word<kw::Most>, Ws, Must<WordAfter<kw::Most, kw::Store>>>,
+                            Word<kw::Survivor>> {};
+struct WinnerClause : pg::seq<Word<kw::Winner>, Ws, Must<WinnerKind>>, NodeTag {};
+struct EndClause : pg::sor<WhenClause, StalemateClause, RepetitionClause, WinnerClause> {};
+// match
+struct RefillClause : pg::seq<Word<kw::Refill>, Ws, Must<WordAfter<kw::Refill, kw::Conquest>>, Ws,
+                              Must<WordAfter<kw::Conquest, kw::From>>, Ws,
+                              Must<ChoiceAfter<kw::From, kw::End, kw::Start>>>,
+                      NodeTag {};
+struct StarterClause
+    : pg::seq<Word<kw::Starter>, Ws,
+              Must<ChoiceAfter<kw::Starter, kw::Winner, kw::Loser, kw::Alternate>>,
+              pg::opt<Ws, Word<kw::Else>, Ws, Must<ChoiceAfter<kw::Else, kw::First, kw::Second>>>>,
+      NodeTag {};
+struct EndsClause : pg::seq<Word<kw::Ends>, Ws, Must<WordAfter<kw::Ends, kw::When>>, Ws,
+                            Must<ExprAfter<kw::When>>>,
+                    NodeTag {};
+struct MaxClause : pg::seq<Word<kw::Max>, Ws, Must<WordAfter<kw::Max, kw::Rounds>>, Ws,
+                           Must<NumberAfter<kw::Rounds>>>,
+                   NodeTag {};
+struct MatchClause : pg::sor<RefillClause, StarterClause, EndsClause, MaxClause, WinnerClause> {};
+// evaluation
+struct ScoreClause : pg::seq<Word<kw::Score>, Ws, Must<ExprAfter<kw::Score>>>, NodeTag {};
+struct EvaluationClause : pg::sor<ScoreClause> {};
+// info
+struct InfoKey : pg::ascii::identifier {};
+struct InfoText : StringLit {};
+struct InfoClause : pg::seq<InfoKey, Ws, Must<InfoText>>, NodeTag {};
+
+// ---------------------------------------------------------------- sections
+// A section's keyword, its clauses and the words listed in messages.
+#define MNC_SECTION(Tag, Kw, ClauseRule, text, clauses) \
+  struct Tag {                                          \
+    using Keyword = Kw;                                 \
+    using Clause = ClauseRule;                          \
+    static constexpr const char* kName = text;          \
+    static constexpr const char* kClauses = clauses;    \
+  };
+MNC_SECTION(InfoTag, kw::Info, InfoClause, "info", "")
+MNC_SECTION(BoardTag, kw::Board, BoardClause, "board", "rows holes stores")
+MNC_SECTION(SetupTag, kw::Setup, SetupClause, "setup", "seeds")
+MNC_SECTION(MovesTag, kw::Moves, MovesClause, "moves", "from first must forbid pass")
+MNC_SECTION(SowingTag, kw::Sowing, SowingClause, "sowing", "direction relay skip endless")
+MNC_SECTION(EndTag, kw::End, EndClause, "end", "when stalemate repetition winner")
+MNC_SECTION(MatchTag, kw::Match, MatchClause, "match", "refill starter ends max winner")
+MNC_SECTION(EvaluationTag, kw::Evaluation, EvaluationClause, "evaluation", "score")
+#undef MNC_SECTION
+
+template <class Tag>
+struct SectionOpen : pg::one<'{'> {};
+template <class Tag>
+struct SectionClose : pg::one<'}'> {};
+template <class Tag>
+struct Section : pg::seq<Word<typename Tag::Keyword>, Ws, Must<SectionOpen<Tag>>, Sep,
+                         pg::star<typename Tag::Clause, Sep>, Must<SectionClose<Tag>>>,
+                 NodeTag {};
+
+// ------------------------------------------------------------ declarations
+struct EventName : pg::ascii::identifier {};    // any word: the checker knows the events
+struct HandlerName : pg::ascii::identifier {};  // handler names may be keywords
+struct HandlerBody : Nest<Block> {};
+struct HandlerDecl
+    : pg::seq<kw::On, Ws, Must<EventName>, pg::opt<Ws, kw::As, Ws, Must<HandlerName>>,
+              pg::opt<Ws, kw::When, Ws, Must<ExprAfter<kw::When>>>, Ws, Must<HandlerBody>>,
+      NodeTag {};
+
+struct GameKw : kw::Game {};
+struct GameName : StringLit {};
+struct ExtendsName : StringLit {};
+struct GameOpen : pg::one<'{'> {};
+struct GameClose : pg::one<'}'> {};
+struct GameItem : pg::sor<Section<InfoTag>, Section<BoardTag>, Section<SetupTag>, Section<MovesTag>,
+                          Section<SowingTag>, Section<EndTag>, Section<MatchTag>,
+                          Section<EvaluationTag>, HandlerDecl> {};
+struct GameDecl
+    : pg::seq<GameKw, Ws, Must<GameName>, Ws, pg::opt<kw::Extends, Ws, Must<ExtendsName>, Ws>,
+              Must<GameOpen>, Sep, pg::star<GameItem, Sep>, Must<GameClose>>,
+      NodeTag {};
+
+struct ParamName : Name {};
+struct ParamColon : pg::one<':'> {};
+struct ParamType : pg::sor<Word<kw::Int>, Word<kw::Bool>, Word<kw::Hole>, Word<kw::Player>> {};
+struct Param : pg::seq<ParamName, Ws, Must<ParamColon>, Ws, Must<ParamType>>, NodeTag {};
+struct NextParam : pg::seq<Param> {};
+struct ParamClose : pg::one<')'> {};
+struct ParamList
+    : pg::seq<pg::one<'('>, Ws, pg::opt<Param, pg::star<Ws, pg::one<','>, Ws, Must<NextParam>>>, Ws,
+              Must<ParamClose>> {};
+struct FragmentName : Name {};
+struct FragmentBody : Nest<Block> {};
+struct FragmentDecl
+    : pg::seq<kw::Fragment, Ws, Must<FragmentName>, Ws, pg::opt<ParamList, Ws>, Must<FragmentBody>>,
+      NodeTag {};
+
+struct ImportPath : StringLit {};
+struct ImportDecl : pg::seq<kw::Import, Ws, Must<ImportPath>>, NodeTag {};
+
+struct FileEnd : pg::eof {};
+struct File : pg::seq<Sep, pg::star<ImportDecl, Sep>,
+                      pg::star<pg::sor<FragmentDecl, GameDecl>, Sep>, Must<FileEnd>>,
+              NodeTag {};
+
+#undef MNC_KW
+
+}  // namespace mancala::grammar

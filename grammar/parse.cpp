@@ -1,0 +1,90 @@
+// parse(): .mnc text -> ast::File (see parse.hpp).
+//
+// The text is screened before the grammar sees it -- size, NUL bytes,
+// UTF-8 -- because those are properties of the whole file that a PEG would
+// check only piecemeal, and because refusing early keeps hostile input away
+// from the recursive parser. Then one PEGTL run builds the tree; the first
+// syntax error is thrown as a SyntaxError (control_internal.hpp) and becomes
+// the single diagnostic of the parse.
+#include "parse.hpp"
+
+#include <tao/pegtl.hpp>
+
+#include "actions_internal.hpp"
+#include "build_internal.hpp"
+#include "control_internal.hpp"
+#include "grammar_rules.hpp"
+
+namespace mancala {
+namespace {
+
+// The length of the valid UTF-8 sequence at text[i], or 0 if it is invalid
+// (overlong forms, surrogates and code points above U+10FFFF included).
+size_t utf8_sequence(std::string_view text, size_t i) {
+  auto byte = [&](size_t k) { return static_cast<unsigned char>(text[k]); };
+  unsigned char b0 = byte(i);
+  if (b0 < 0x80) return 1;
+  size_t len = b0 >= 0xF0 ? 4 : b0 >= 0xE0 ? 3 : b0 >= 0xC2 ? 2 : 0;
+  if (len == 0 || b0 > 0xF4 || i + len > text.size()) return 0;
+  unsigned char lo = 0x80, hi = 0xBF;  // the allowed range of the second byte
+  if (b0 == 0xE0) lo = 0xA0;
+  if (b0 == 0xED) hi = 0x9F;
+  if (b0 == 0xF0) lo = 0x90;
+  if (b0 == 0xF4) hi = 0x8F;
+  if (byte(i + 1) < lo || byte(i + 1) > hi) return 0;
+  for (size_t k = 2; k < len; ++k) {
+    if ((byte(i + k) & 0xC0) != 0x80) return 0;
+  }
+  return len;
+}
+
+// Refuses what the grammar should never see; returns false after adding the diagnostic.
+bool screen(const Source& src, uint32_t file, Diagnostics& diags) {
+  std::string_view text = src.text;
+  if (text.size() > kMaxFileBytes) {
+    diags.error(Range{file, 0, 0}, "file too large (the limit is 1 MiB)");
+    return false;
+  }
+  for (size_t i = 0; i < text.size();) {
+    uint32_t at = static_cast<uint32_t>(i);
+    if (text[i] == '\0') {
+      diags.error(Range{file, at, at + 1}, "NUL byte in file (a rule file is text)");
+      return false;
+    }
+    size_t len = utf8_sequence(text, i);
+    if (len == 0) {
+      diags.error(Range{file, at, at + 1}, "invalid UTF-8");
+      return false;
+    }
+    i += len;
+  }
+  return true;
+}
+
+}  // namespace
+
+std::optional<ast::File> parse(const SourceSet& sources, uint32_t file, Diagnostics& diags) {
+  namespace pg = tao::pegtl;
+  const Source& src = sources.get(file);
+  if (!screen(src, file, diags)) return std::nullopt;
+  grammar::State st;
+  st.file = file;
+  st.text = src.text;
+  pg::memory_input<pg::tracking_mode::lazy, pg::eol::lf_crlf> in(src.text.data(), src.text.size(),
+                                                                 src.name);
+  try {
+    if (!pg::parse<grammar::File, grammar::Action, grammar::Control>(in, st)) {
+      // Unreachable: File ends in must<FileEnd>. Kept so that a grammar slip is still a clean
+      // error.
+      diags.error(Range{file, 0, 0}, "syntax error");
+      return std::nullopt;
+    }
+  } catch (const grammar::SyntaxError& e) {
+    diags.error(e.range, e.message);
+    return std::nullopt;
+  }
+  st.result.source = file;
+  return std::move(st.result);
+}
+
+}  // namespace mancala
