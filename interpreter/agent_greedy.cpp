@@ -1,0 +1,55 @@
+// The greedy agent: the move whose resulting position scores best for the
+// mover, looking one move ahead.
+//
+// The score is leaf_score (a won game first, then the rule file's
+// `evaluation`), the same measure alpha-beta uses at its leaves, so greedy
+// is exactly a one-ply search. Equal scores are common (many quiet moves
+// leave the evaluation unchanged), so ties are broken by the seeded Rng
+// rather than by move order, which would make greedy predictable.
+#include "agents.hpp"
+
+namespace mancala {
+namespace {
+
+class GreedyAgent final : public Agent {
+ public:
+  explicit GreedyAgent(uint64_t seed) : seed_(seed), rng_(seed) { scratch_.reserve(1024); }
+  std::string name() const override { return "greedy:seed=" + std::to_string(seed_); }
+  Move choose(const Rules& rules, const State& state, const History* history) override;
+
+ private:
+  uint64_t seed_;
+  Rng rng_;
+  History scratch_;  // the game's history, copied per move tried
+};
+
+Move GreedyAgent::choose(const Rules& rules, const State& state, const History* history) {
+  MoveList moves = legal_moves(rules, state);
+  MoveList best;
+  int64_t best_score = 0;
+  Player mover = state.to_move;
+  for (Move m : moves) {
+    State child = state;
+    History* h = nullptr;
+    if (rules.has_repetition && history) {
+      scratch_ = *history;
+      h = &scratch_;
+    }
+    apply(rules, child, m, nullptr, h);
+    int64_t score = leaf_score(rules, child, mover, 1);
+    if (best.empty() || score > best_score) {
+      best.clear();
+      best_score = score;
+    }
+    if (score == best_score) best.push(m);
+  }
+  return best.size() == 1 ? best[0] : best[rng_.below(best.size())];
+}
+
+}  // namespace
+
+std::unique_ptr<Agent> make_greedy_agent(uint64_t seed) {
+  return std::make_unique<GreedyAgent>(seed);
+}
+
+}  // namespace mancala

@@ -1,0 +1,158 @@
+// Game-playing agents for any compiled game, and a match runner.
+//
+// Agents see a game only through the runtime API (legal_moves, apply,
+// evaluate, State::hash), so one implementation plays every rule file.
+// Two decisions shape them. Scores are always from one fixed player's point
+// of view (the root player for alpha-beta, the player who made the move for
+// MCTS statistics), never negated per ply, because in mancala the same
+// player often moves twice in a row (extra turns, forced passes, a new
+// round's starter). And the hot loops do not allocate: alpha-beta keeps its
+// transposition table and one frame of moves and child states per ply,
+// MCTS its node arena, all allocated once per agent. Randomness comes from
+// a seeded Rng whose sequence is fixed by this file, so that every agent is
+// deterministic for a seed (given no time limit).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "rules.hpp"
+#include "runtime.hpp"
+#include "state.hpp"
+
+namespace mancala {
+
+// SplitMix64: small, fast and the same on every platform (unlike the
+// standard distributions), so seeded play is reproducible everywhere.
+class Rng {
+ public:
+  explicit Rng(uint64_t seed) : state_(seed) {}
+  uint64_t next() {
+    uint64_t z = (state_ += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+  }
+  // Uniform in [0, n), n >= 1.
+  int below(int n) {
+    return static_cast<int>((static_cast<unsigned __int128>(next()) * unsigned(n)) >> 64);
+  }
+  double unit() { return static_cast<double>(next() >> 11) * 0x1.0p-53; }  // [0, 1)
+
+ private:
+  uint64_t state_;
+};
+
+// Limits and seed of an agent. depth: alpha-beta plies (every apply is a
+// ply, an extra turn included); seconds: a wall-clock limit per move (0:
+// none; with a time limit play is no longer deterministic); iterations:
+// MCTS playouts per move. 0 for depth or iterations means "no limit" and
+// is only accepted together with seconds.
+struct AgentOptions {
+  int depth = 6;
+  double seconds = 0;
+  int iterations = 10000;
+  uint64_t seed = 1;
+};
+
+// A player. choose() is called with a position that is not over and
+// returns one of legal_moves(rules, state); it never changes `state` or
+// `history` (the position's repetition history, may be null). An agent
+// may keep memory between calls (an rng stream, a transposition table), so
+// use one agent per player; it is not thread-safe. A RuntimeError raised
+// by the rule file during look-ahead propagates.
+class Agent {
+ public:
+  virtual ~Agent();
+  // The spec that recreates the agent, e.g. "alphabeta:depth=6".
+  virtual std::string name() const = 0;
+  virtual Move choose(const Rules& rules, const State& state, const History* history) = 0;
+};
+
+// ---- scores shared by the searches (and by tests that check them) ------
+
+inline constexpr int64_t kWinScore = int64_t{1} << 40;   // a won game, before adjustments
+inline constexpr int64_t kEvalLimit = int64_t{1} << 36;  // evaluate() is clamped to +-this
+
+// The score of a finished game for `pov`, found `ply` plies below the
+// search root: kWinScore - ply + margin for a win (sooner and larger wins
+// score higher), the negation of that for a loss, 0 for a draw.
+int64_t terminal_score(const State& state, Player pov, int ply);
+
+// The score alpha-beta gives a leaf: terminal_score when the game is over,
+// else evaluate(rules, state, pov) clamped to +-kEvalLimit.
+int64_t leaf_score(const Rules& rules, const State& state, Player pov, int ply);
+
+// ---- the agents --------------------------------------------------------
+
+struct SearchResult {
+  Move move;
+  int64_t score = 0;   // from the root player's point of view (leaf_score scale)
+  int depth = 0;       // the deepest fully searched iteration
+  uint64_t nodes = 0;  // positions visited, all iterations
+};
+
+struct AlphaBetaSearch;  // agent_alphabeta.cpp
+
+// Depth-limited alpha-beta with iterative deepening, a transposition table
+// and move ordering. At a fixed depth its score equals plain minimax over
+// leaf_score (tests/agents_test.cpp checks this).
+class AlphaBetaAgent final : public Agent {
+ public:
+  explicit AlphaBetaAgent(const AgentOptions& options);
+  ~AlphaBetaAgent() override;
+  std::string name() const override;
+  Move choose(const Rules& rules, const State& state, const History* history) override;
+  // The full search of `state` (which must not be over), also when only
+  // one move is legal; choose() skips the search in that case.
+  SearchResult search(const Rules& rules, const State& state, const History* history);
+
+ private:
+  AgentOptions options_;
+  std::unique_ptr<AlphaBetaSearch> search_;
+};
+
+// The agents behind make_agent, for callers that already hold options.
+std::unique_ptr<Agent> make_random_agent(uint64_t seed);
+std::unique_ptr<Agent> make_greedy_agent(uint64_t seed);
+std::unique_ptr<Agent> make_mcts_agent(const AgentOptions& options);
+
+// "0.5", "2": the shortest form of a seconds option, for name().
+std::string format_seconds(double seconds);
+
+// Builds an agent from a spec: a name, optionally prefixed "ai:", then
+// options as ":key=value,key=value". Names and their options:
+//   random   seed                   uniform over the legal moves
+//   greedy   seed                   best evaluate() after one move, ties at random
+//   alphabeta  depth, seconds, seed alpha-beta search (seed unused; accepted)
+//   mcts     iterations, seconds, seed   UCT with random playouts
+// `seed` is the default seed (a seed= option overrides it). alphabeta with
+// seconds and no depth searches as deep as time allows; mcts with seconds
+// and no iterations likewise. On a bad spec returns null and sets *error to
+// one line, with a "did you mean" for a misspelt name or option.
+std::unique_ptr<Agent> make_agent(std::string_view spec, uint64_t seed, std::string* error);
+
+// ---- matches -----------------------------------------------------------
+
+// Results of a match from agent `a`'s point of view.
+struct MatchStats {
+  int wins = 0;
+  int draws = 0;
+  int losses = 0;
+  int unfinished = 0;  // stopped at kMaxMatchPlies (counted in none of the above)
+  int64_t plies = 0;   // moves played by the agents (openings excluded)
+};
+
+inline constexpr int kMaxMatchPlies = 100000;
+
+// Plays `games` games of a against b; a is South in even-numbered games and
+// North in odd ones. Each pair of games starts with the same `opening_plies`
+// uniformly random moves drawn from `seed` (so that deterministic agents do
+// not repeat one game), played once with each colour assignment. Throws
+// std::logic_error if an agent returns an illegal move.
+MatchStats play_match(const Rules& rules, Agent& a, Agent& b, int games, uint64_t seed,
+                      int opening_plies = 2);
+
+}  // namespace mancala
