@@ -1,0 +1,137 @@
+// State queries, hashing, the text form, and move names.
+//
+// Small out-of-line helpers of state.hpp. The hashes mix one cell at a
+// time with a multiply-xorshift step (cheap, and unused cells are zero so
+// equal states hash equal whatever N is); position_hash covers exactly
+// what `repetition` compares (holes, control, player to move).
+#include <charconv>
+
+#include "state.hpp"
+
+namespace mancala {
+
+const char* player_name(Player p) {
+  return p == Player::South ? "south" : "north";
+}
+
+const char* winner_name(Winner w) {
+  switch (w) {
+    case Winner::South:
+      return "south";
+    case Winner::North:
+      return "north";
+    case Winner::Draw:
+      return "draw";
+    default:
+      return "none";
+  }
+}
+
+std::optional<Move> parse_move(std::string_view text, int holes) {
+  if (text == "pass") return Move::pass();
+  int v = 0;
+  auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  if (ec != std::errc() || ptr != text.data() + text.size() || v < 1 || v > 2 * holes) {
+    return std::nullopt;
+  }
+  return Move{static_cast<uint8_t>(v)};
+}
+
+std::string format_move(Move m) {
+  return m.is_pass() ? "pass" : std::to_string(m.number);
+}
+
+uint64_t default_control(int holes) {
+  // North's row: cells N..2N-1.
+  uint64_t row = holes >= 32 ? 0xFFFFFFFFull : ((uint64_t{1} << holes) - 1);
+  return row << holes;
+}
+
+int State::board_seeds() const {
+  int n = 0;
+  for (int c = 0; c < 2 * holes; ++c) n += cells[c];
+  return n;
+}
+
+int State::row_seeds(Player p) const {
+  int n = 0;
+  for (int c = index(p) * holes, e = c + holes; c < e; ++c) n += cells[c];
+  return n;
+}
+
+int State::controlled_seeds(Player p) const {
+  int n = 0;
+  uint64_t mask = p == Player::North ? control : ~control;
+  for (int c = 0; c < 2 * holes; ++c) n += ((mask >> c) & 1u) ? cells[c] : 0;
+  return n;
+}
+
+int State::seeds_in_play() const {
+  return board_seeds() + cells[2 * holes] + cells[2 * holes + 1];
+}
+
+namespace {
+
+inline uint64_t mix(uint64_t h, uint64_t v) {
+  h ^= v + 0x9E3779B97F4A7C15ull + (h << 6) + (h >> 2);
+  h *= 0xBF58476D1CE4E5B9ull;
+  return h ^ (h >> 31);
+}
+
+}  // namespace
+
+uint64_t State::position_hash() const {
+  uint64_t h = mix(holes, control);
+  int c = 0;
+  for (; c + 4 <= 2 * holes; c += 4) {
+    uint64_t v = uint64_t{cells[c]} | uint64_t{cells[c + 1]} << 16 | uint64_t{cells[c + 2]} << 32 |
+                 uint64_t{cells[c + 3]} << 48;
+    h = mix(h, v);
+  }
+  for (; c < 2 * holes; ++c) h = mix(h, cells[c]);
+  return mix(h, index(to_move));
+}
+
+uint64_t State::hash() const {
+  uint64_t h = position_hash();
+  h = mix(h, uint64_t{cells[2 * holes]} | uint64_t{cells[2 * holes + 1]} << 16 |
+                 uint64_t{removed} << 32 | uint64_t{round} << 48);
+  h = mix(h, uint64_t{since_capture} | static_cast<uint64_t>(index(round_starter)) << 16 |
+                 static_cast<uint64_t>(index(last_captor)) << 17 | uint64_t{has_captor} << 18 |
+                 uint64_t{moved} << 19 | uint64_t{over} << 22);
+  return mix(h, uint64_t{static_cast<uint8_t>(result.winner)} | uint64_t{result.south} << 8 |
+                    uint64_t{result.north} << 24);
+}
+
+std::string to_text(const State& s) {
+  std::string out;
+  for (int p = 0; p < 2; ++p) {
+    out += p == 0 ? "S[" : " N[";
+    for (int i = 0; i < s.holes; ++i) {
+      if (i) out += ' ';
+      out += std::to_string(s.cells[p * s.holes + i]);
+    }
+    out += ']';
+  }
+  out += " stores " + std::to_string(s.store(Player::South)) + " " +
+         std::to_string(s.store(Player::North));
+  if (s.removed) out += " removed " + std::to_string(s.removed);
+  std::string sons;
+  for (int c = 0; c < 2 * s.holes; ++c) {
+    if (s.controller(c) == s.side(c)) continue;
+    sons += sons.empty() ? "" : ",";
+    sons += (c < s.holes ? "S" : "N") + std::to_string(c % s.holes + 1);
+  }
+  if (!sons.empty()) out += " sons " + sons;
+  if (s.over) {
+    out += " over " + std::string(winner_name(s.result.winner)) + " " +
+           std::to_string(s.result.south) + "-" + std::to_string(s.result.north);
+  } else {
+    out += " to_move " + std::string(player_name(s.to_move));
+  }
+  out += " round " + std::to_string(s.round);
+  if (s.since_capture) out += " since_capture " + std::to_string(s.since_capture);
+  return out;
+}
+
+}  // namespace mancala

@@ -1,0 +1,171 @@
+// Random-game invariants over every shipped game, and the no-allocation
+// guarantee of the runtime.
+//
+// One parameterised suite, instantiated from the files found in games/ (a
+// new game is covered by adding its file, never by editing this test). Each
+// game plays many seeded random games; at every position the checks are the
+// ones that hold for any rule file: seeds are conserved, the legal-move list
+// is ascending and unique and is empty exactly when the game is over, `pass`
+// only comes alone, equal states hash and print equal, playing with an
+// observer changes nothing, and every game ends within a bound. The
+// allocation test replaces the global operator new of this test binary with
+// a counting one (it still allocates normally) and asserts that
+// legal_moves and apply make no allocation once a game is under way.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cstdlib>
+#include <filesystem>
+#include <new>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "check.hpp"
+#include "compile.hpp"
+#include "runtime.hpp"
+
+namespace {
+std::atomic<long> g_allocations{0};
+}  // namespace
+
+// GCC cannot see that these replacements pair malloc with free.
+#pragma GCC diagnostic ignored "-Wmismatched-new-delete"
+
+void* operator new(std::size_t n) {
+  g_allocations.fetch_add(1, std::memory_order_relaxed);
+  if (void* p = std::malloc(n ? n : 1)) return p;
+  throw std::bad_alloc();
+}
+void operator delete(void* p) noexcept {
+  std::free(p);
+}
+void operator delete(void* p, std::size_t) noexcept {
+  std::free(p);
+}
+
+namespace mancala {
+namespace {
+
+std::vector<std::string> game_files() {
+  std::vector<std::string> out;
+  for (const auto& e : std::filesystem::directory_iterator(MANCALA_SOURCE_DIR "/games")) {
+    if (e.path().extension() == ".mnc") out.push_back(e.path().string());
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+std::shared_ptr<const Rules> load(const std::string& path) {
+  SourceSet sources;
+  Diagnostics diags;
+  CheckResult r = check_file(path, sources, diags);
+  EXPECT_TRUE(r.ok && r.game) << render_text(diags, sources);
+  if (!r.ok || !r.game) return nullptr;
+  return compile(*r.game);
+}
+
+bool sanitizer_run() {
+  return std::getenv("MANCALA_SANITIZER_RUN") != nullptr;
+}
+
+// Counts every callback, to check that observing does not change play.
+struct CountingObserver : Observer {
+  int events = 0;
+  void lift(int, int) override { ++events; }
+  void drop(int) override { ++events; }
+  void capture(int, int, Player, bool) override { ++events; }
+  void remove(int, int, bool) override { ++events; }
+};
+
+class GameInvariants : public ::testing::TestWithParam<std::string> {};
+
+void check_position(const Rules& rules, const State& s, const MoveList& moves) {
+  ASSERT_EQ(validate(rules, s), "") << to_text(s);
+  ASSERT_EQ(s.seeds_in_play() + s.removed, rules.total) << to_text(s);
+  ASSERT_EQ(moves.empty(), s.over) << "a live position needs a move or a pass: " << to_text(s);
+  for (int i = 1; i < moves.size(); ++i) {
+    ASSERT_LT(moves[i - 1], moves[i]) << "legal moves must be ascending and unique";
+  }
+  if (moves.contains(Move::pass())) {
+    ASSERT_EQ(moves.size(), 1) << "pass only comes alone";
+  }
+  for (Move m : moves) {
+    if (!m.is_pass()) {
+      ASSERT_LE(m.number, 2 * rules.holes);
+      ASSERT_EQ(s.controller(move_cell(rules, s.to_move, m)), s.to_move);
+    }
+  }
+  State copy = s;
+  ASSERT_EQ(copy, s);
+  ASSERT_EQ(copy.hash(), s.hash());
+  ASSERT_EQ(to_text(copy), to_text(s));
+}
+
+TEST_P(GameInvariants, RandomGames) {
+  auto rules = load(GetParam());
+  ASSERT_TRUE(rules);
+  const int games = sanitizer_run() ? 20 : 300;
+  const int max_plies = 200000;
+  std::mt19937_64 rng(12345);
+  long plies = 0;
+  for (int g = 0; g < games; ++g) {
+    State s = initial_state(*rules);
+    History history;
+    history.reserve(1024);
+    int ply = 0;
+    for (;; ++ply) {
+      MoveList moves = legal_moves(*rules, s);
+      check_position(*rules, s, moves);
+      if (HasFatalFailure()) return;
+      if (s.over) break;
+      ASSERT_LT(ply, max_plies) << "game " << g << " does not end: " << to_text(s);
+      Move m = moves[static_cast<int>(rng() % moves.size())];
+      if (ply % 7 == 0) {  // an observer must not change anything
+        State watched = s;
+        History watched_history = history;
+        CountingObserver obs;
+        apply(*rules, watched, m, &obs, &watched_history);
+        apply(*rules, s, m, nullptr, &history);
+        ASSERT_EQ(watched, s);
+      } else {
+        apply(*rules, s, m, nullptr, &history);
+      }
+    }
+    plies += ply;
+    ASSERT_NE(s.result.winner, Winner::None);
+  }
+  RecordProperty("plies", std::to_string(plies));
+}
+
+TEST_P(GameInvariants, NoAllocationInLegalMovesOrApply) {
+  auto rules = load(GetParam());
+  ASSERT_TRUE(rules);
+  std::mt19937_64 rng(99);
+  for (int g = 0; g < 20; ++g) {
+    State s = initial_state(*rules);
+    History history;
+    history.reserve(1 << 16);
+    long before = g_allocations.load();
+    int ply = 0;
+    while (!s.over && ply++ < 20000) {
+      MoveList moves = legal_moves(*rules, s);
+      apply(*rules, s, moves[static_cast<int>(rng() % moves.size())], nullptr, &history);
+    }
+    EXPECT_EQ(g_allocations.load() - before, 0) << "legal_moves/apply allocated";
+  }
+}
+
+std::string test_name(const ::testing::TestParamInfo<std::string>& info) {
+  std::string name = std::filesystem::path(info.param).stem().string();
+  for (char& c : name) {
+    if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+  }
+  return name;
+}
+
+INSTANTIATE_TEST_SUITE_P(Games, GameInvariants, ::testing::ValuesIn(game_files()), test_name);
+
+}  // namespace
+}  // namespace mancala

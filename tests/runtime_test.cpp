@@ -1,0 +1,678 @@
+// Unit tests of the compile stage and the runtime, on small games written
+// as .mnc text in the test (so each test shows the rule it exercises).
+//
+// Positions are set up by hand with `position()` and each test states the
+// board it expects after one move, worked out from docs/language.md; a
+// few expectations are copied from ../shared/examples (an independent
+// implementation) and say so.
+#include "runtime.hpp"
+
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "check.hpp"
+#include "compile.hpp"
+
+namespace mancala {
+namespace {
+
+std::shared_ptr<const Rules> load(const std::string& text) {
+  SourceSet sources;
+  Diagnostics diags;
+  CheckResult r = check_text("test.mnc", text, sources, diags);
+  EXPECT_TRUE(r.ok && r.game) << render_text(diags, sources);
+  if (!r.ok || !r.game) return nullptr;
+  return compile(*r.game);
+}
+
+State position(const Rules& rules, std::vector<int> south, std::vector<int> north,
+               int south_store = 0, int north_store = 0, Player to_move = Player::South) {
+  State s = initial_state(rules);
+  for (int i = 0; i < rules.holes; ++i) {
+    s.cells[s.hole_cell(Player::South, i + 1)] = static_cast<uint16_t>(south.at(i));
+    s.cells[s.hole_cell(Player::North, i + 1)] = static_cast<uint16_t>(north.at(i));
+  }
+  s.cells[s.store_cell(Player::South)] = static_cast<uint16_t>(south_store);
+  s.cells[s.store_cell(Player::North)] = static_cast<uint16_t>(north_store);
+  s.to_move = to_move;
+  return s;
+}
+
+std::vector<int> row(const State& s, Player p) {
+  std::vector<int> out;
+  for (int i = 1; i <= s.holes; ++i) out.push_back(s.count(s.hole_cell(p, i)));
+  return out;
+}
+
+using V = std::vector<int>;
+constexpr Player kS = Player::South;
+constexpr Player kN = Player::North;
+Move mv(int n) {
+  return Move{static_cast<uint8_t>(n)};
+}
+
+const char* kKalah = R"(
+game "K" {
+  board { rows 2 holes 6 stores sown }
+  setup { seeds 4 }
+  moves { from own holes where count(hole) >= 1 }
+  on sow_end when is_store(here) { extra_turn }
+  on sow_end when own(here) and count(here) == 1 and count(opposite(here)) > 0 {
+    capture opposite(here) to mover
+    capture here to mover
+  }
+  end { when empty_row { capture board to owners }  winner most store }
+}
+)";
+
+// ---- moves and their names ----------------------------------------------
+
+TEST(Moves, NamesAndCells) {
+  EXPECT_EQ(parse_move("pass", 6), Move::pass());
+  EXPECT_EQ(parse_move("12", 6), mv(12));
+  EXPECT_FALSE(parse_move("13", 6));
+  EXPECT_FALSE(parse_move("0", 6));
+  EXPECT_FALSE(parse_move("3x", 6));
+  EXPECT_EQ(format_move(Move::pass()), "pass");
+  EXPECT_EQ(format_move(mv(7)), "7");
+  EXPECT_EQ(move_cell(6, kS, mv(1)), 0);
+  EXPECT_EQ(move_cell(6, kN, mv(1)), 6);
+  EXPECT_EQ(move_cell(6, kN, mv(7)), 0);  // North's son in South's hole 1
+  EXPECT_EQ(cell_move(6, kN, 0), mv(7));
+  EXPECT_EQ(cell_move(6, kS, 11), mv(12));
+}
+
+// ---- Kalah: sown stores, extra turn, capture, end --------------------------
+
+TEST(Kalah, SowsIntoOwnStoreAndMovesAgain) {
+  auto r = load(kKalah);
+  ASSERT_TRUE(r);
+  State s = initial_state(*r);
+  ApplyInfo info = apply(*r, s, mv(3));
+  EXPECT_EQ(row(s, kS), (V{4, 4, 0, 5, 5, 5}));
+  EXPECT_EQ(s.store(kS), 1);
+  EXPECT_TRUE(info.extra_turn);
+  EXPECT_EQ(s.to_move, kS);
+}
+
+TEST(Kalah, SkipsTheOpponentsStore) {
+  auto r = load(kKalah);
+  ASSERT_TRUE(r);
+  State s = position(*r, {4, 4, 4, 4, 4, 10}, {4, 4, 4, 4, 4, 4});
+  apply(*r, s, mv(6));
+  EXPECT_EQ(row(s, kS), (V{5, 5, 5, 4, 4, 0}));
+  EXPECT_EQ(row(s, kN), (V{5, 5, 5, 5, 5, 5}));
+  EXPECT_EQ(s.store(kS), 1);
+  EXPECT_EQ(s.store(kN), 0);
+  EXPECT_EQ(s.to_move, kN);
+}
+
+TEST(Kalah, CapturesOpposite) {
+  auto r = load(kKalah);
+  ASSERT_TRUE(r);
+  State s = position(*r, {1, 0, 3, 3, 3, 3}, {3, 3, 3, 3, 3, 3});
+  ApplyInfo info = apply(*r, s, mv(1));
+  EXPECT_EQ(row(s, kS), (V{0, 0, 3, 3, 3, 3}));
+  EXPECT_EQ(row(s, kN), (V{3, 3, 3, 3, 0, 3}));
+  EXPECT_EQ(s.store(kS), 4);
+  EXPECT_EQ(info.captured, 4);
+  EXPECT_EQ(s.since_capture, 0);
+}
+
+TEST(Kalah, EmptyRowEndsAndEachRowGoesToItsOwner) {
+  auto r = load(kKalah);
+  ASSERT_TRUE(r);
+  State s = position(*r, {0, 0, 0, 0, 0, 1}, {1, 2, 3, 0, 0, 0}, 20, 21);
+  ApplyInfo info = apply(*r, s, mv(6));
+  EXPECT_TRUE(info.game_over);
+  EXPECT_FALSE(info.extra_turn);
+  EXPECT_EQ(info.end.reason, "condition");
+  EXPECT_TRUE(s.over);
+  EXPECT_EQ(s.board_seeds(), 0);
+  EXPECT_EQ(s.result, (Outcome{Winner::North, 21, 27}));
+  EXPECT_TRUE(legal_moves(*r, s).empty());
+}
+
+TEST(Kalah, WholeLapsByDivisionMatchSeedBySeed) {
+  auto r = load(kKalah);
+  ASSERT_TRUE(r);
+  State a = position(*r, {40, 1, 1, 1, 1, 1}, {1, 1, 1, 1, 1, 1});
+  State b = a;
+  Observer watch;  // forces the seed-by-seed loop
+  apply(*r, a, mv(1));
+  apply(*r, b, mv(1), &watch);
+  EXPECT_EQ(a, b);
+  // 40 seeds over a 13-cell track: 3 full laps and one more seed.
+  EXPECT_EQ(row(a, kS), (V{3, 5, 4, 4, 4, 4}));
+  EXPECT_EQ(a.store(kS), 3);
+}
+
+// ---- relay ------------------------------------------------------------------
+
+const char* kRelayLanding = R"(
+game "R" {
+  board { rows 2 holes 3 stores none }
+  setup { seeds 2 }
+  moves { from own holes where count(hole) >= 1 }
+  sowing { relay landing }
+  on sow_end { if count(opposite(here)) > 0 { remove opposite(here) } }
+  end { when no moves  winner survivor }
+}
+)";
+
+TEST(Relay, LandingRelaysWhileOccupiedThenRemovesOpposite) {
+  auto r = load(kRelayLanding);
+  ASSERT_TRUE(r);
+  State s = initial_state(*r);
+  ApplyInfo info = apply(*r, s, mv(1));
+  // S1 -> S2 S3 (S3 had 2: relay 3) -> N1 N2 N3 (relay 3) -> S1 S2 S3 (S3 was empty).
+  EXPECT_EQ(info.laps, 3);
+  EXPECT_EQ(row(s, kS), (V{1, 4, 1}));
+  EXPECT_EQ(row(s, kN), (V{0, 3, 0}));  // N1 (opposite S3) removed
+  EXPECT_EQ(s.removed, 3);
+  EXPECT_EQ(info.removed, 3);
+}
+
+const char* kSanYao = R"(
+game "SY" {
+  board { rows 2 holes 5 stores captures }
+  setup { seeds 5 }
+  moves { from own holes where count(hole) >= 1  pass when no moves }
+  sowing { relay next  endless ends { capture board to owners } }
+  on sow_end {
+    let p = next(here, 2)
+    while count(p) > 0 and count(prev(p)) == 0 {
+      capture p to mover
+      p = next(p, 2)
+    }
+  }
+  end {
+    when board_seeds < 2 as "fewer-than-two" { capture board to owners }
+    stalemate 100 moves without capture { capture board to owners }
+    winner most store
+  }
+  match {
+    refill conquest from end
+    starter winner else second
+    ends when min(store(south), store(north)) < seeds
+    max rounds 50
+    winner most store
+  }
+}
+)";
+
+TEST(Relay, NextWithLeapfrogCaptureMatchesTheExample) {
+  auto r = load(kSanYao);
+  ASSERT_TRUE(r);
+  State s = initial_state(*r);
+  apply(*r, s, mv(2));
+  // ../shared/examples/san-yao.jsonl, game 0, ply 1.
+  EXPECT_EQ(row(s, kS), (V{0, 3, 9, 2, 9}));
+  EXPECT_EQ(row(s, kN), (V{9, 9, 0, 0, 0}));
+  EXPECT_EQ(s.store(kS), 9);
+  EXPECT_EQ(s.store(kN), 0);
+}
+
+// ---- pending captures ---------------------------------------------------------
+
+const char* kPending = R"(
+game "P" {
+  board { rows 2 holes 3 stores captures }
+  setup { seeds 1 }
+  moves { from own holes where count(hole) >= 1 }
+  on sow_end when opponents(here) and count(here) == 2 {
+    capture here to mover
+    if count(here) == 0 { extra_turn }   # the pending seeds are already off the board
+  }
+  on captures when captured > 0 and row_seeds(opponent) == 0 { cancel }
+  end { when board_seeds == 0  winner most store }
+}
+)";
+
+TEST(Pending, CountSeesTheHoleEmptyAndCancelPutsSeedsBack) {
+  auto r = load(kPending);
+  ASSERT_TRUE(r);
+  State s = position(*r, {1, 0, 1}, {1, 0, 0});
+  ApplyInfo info = apply(*r, s, mv(3));
+  EXPECT_TRUE(info.cancelled);
+  EXPECT_EQ(row(s, kN), (V{2, 0, 0}));
+  EXPECT_EQ(s.store(kS), 0);
+  EXPECT_EQ(info.captured, 0);
+  EXPECT_TRUE(info.extra_turn);
+}
+
+TEST(Pending, CommittedWhenNotCancelled) {
+  auto r = load(kPending);
+  ASSERT_TRUE(r);
+  State s = position(*r, {1, 0, 1}, {1, 1, 0});
+  ApplyInfo info = apply(*r, s, mv(3));
+  EXPECT_FALSE(info.cancelled);
+  EXPECT_EQ(row(s, kN), (V{0, 1, 0}));
+  EXPECT_EQ(s.store(kS), 2);
+  EXPECT_EQ(info.captured, 2);
+  EXPECT_EQ(s.last_captor, kS);
+}
+
+// ---- drop and lap_end captures (Anywoli's fours) ---------------------------------
+
+const char* kFours = R"(
+game "F" {
+  board { rows 2 holes 3 stores captures }
+  setup { seeds 4 }
+  moves { from own holes where count(hole) >= 1  pass when no moves }
+  sowing { relay landing }
+  on drop when count(here) == 4 and not last { capture here to owner(here) }
+  on lap_end when count(here) == 4 { capture here to mover  extra_turn  stop }
+  end {
+    when board_seeds == 0
+    when board_seeds == 4 { capture board to last_captor }
+    winner most store
+  }
+}
+)";
+
+TEST(Drop, FourDuringALapGoesToTheOwnerAtOnce) {
+  auto r = load(kFours);
+  ASSERT_TRUE(r);
+  State s = position(*r, {0, 2, 4}, {3, 1, 0}, 6, 8);
+  ApplyInfo info = apply(*r, s, mv(3));
+  // N1 reaches 4 mid-lap (to North), N2 2, N3 1, S1 1 (was empty: stop).
+  EXPECT_EQ(row(s, kS), (V{1, 2, 0}));
+  EXPECT_EQ(row(s, kN), (V{0, 2, 1}));
+  EXPECT_EQ(s.store(kN), 12);
+  EXPECT_EQ(info.captured, 4);
+  EXPECT_EQ(s.last_captor, kN);
+  EXPECT_EQ(s.to_move, kN);
+}
+
+TEST(Drop, FourAtALapsEndGoesToTheMoverWhoMovesAgain) {
+  auto r = load(kFours);
+  ASSERT_TRUE(r);
+  State s = position(*r, {3, 0, 0}, {3, 2, 2}, 8, 6);
+  ApplyInfo info = apply(*r, s, mv(1));
+  EXPECT_EQ(row(s, kS), (V{0, 1, 1}));
+  EXPECT_EQ(row(s, kN), (V{0, 2, 2}));
+  EXPECT_EQ(s.store(kS), 12);
+  EXPECT_TRUE(info.extra_turn);
+  EXPECT_EQ(s.to_move, kS);
+}
+
+TEST(Drop, LastFourGoesToTheLastCaptor) {
+  auto r = load(kFours);
+  ASSERT_TRUE(r);
+  // North captures a four mid-lap; a relay lap then leaves exactly 4.
+  State s = position(*r, {1, 0, 4}, {3, 0, 0}, 10, 5);
+  ApplyInfo info = apply(*r, s, mv(3));
+  ASSERT_TRUE(info.game_over);
+  EXPECT_EQ(s.store(kN), 13);
+  EXPECT_EQ(s.store(kS), 10);
+  EXPECT_EQ(s.result.winner, Winner::North);
+}
+
+// ---- endless sowing ---------------------------------------------------------------
+
+std::string endless_game(const std::string& endless) {
+  return R"(
+game "E" {
+  board { rows 2 holes 2 stores captures }
+  setup { seeds 1 }
+  moves { from own holes where count(hole) >= 1  pass when no moves }
+  sowing { relay landing when true  endless )" +
+         endless + R"( }
+  end { when board_seeds == 0  winner most store }
+}
+)";
+}
+
+TEST(Endless, IllegalMovesAreNotLegal) {
+  auto r = load(endless_game("illegal"));
+  ASSERT_TRUE(r);
+  State s = initial_state(*r);
+  MoveList moves = legal_moves(*r, s);
+  ASSERT_EQ(moves.size(), 1);
+  EXPECT_EQ(moves[0], Move::pass());
+}
+
+TEST(Endless, DrawEndsAtOnceWithoutChangingTheBoard) {
+  auto r = load(endless_game("draw"));
+  ASSERT_TRUE(r);
+  State s = initial_state(*r);
+  ASSERT_EQ(legal_moves(*r, s).size(), 2);
+  ApplyInfo info = apply(*r, s, mv(1));
+  EXPECT_TRUE(info.endless);
+  EXPECT_TRUE(info.game_over);
+  EXPECT_EQ(info.end.reason, "endless");
+  EXPECT_EQ(s.result.winner, Winner::Draw);
+  EXPECT_EQ(row(s, kS), (V{1, 1}));
+}
+
+TEST(Endless, EndsRunsItsBlockOnTheUnchangedBoard) {
+  auto r = load(endless_game("ends { capture board to owners }"));
+  ASSERT_TRUE(r);
+  State s = position(*r, {2, 0}, {1, 1});
+  ApplyInfo info = apply(*r, s, mv(1));
+  EXPECT_TRUE(info.endless);
+  EXPECT_EQ(s.result, (Outcome{Winner::Draw, 2, 2}));
+  EXPECT_EQ(s.board_seeds(), 0);
+}
+
+TEST(Endless, SkippingEveryHoleIsEndless) {
+  auto r = load(R"(
+game "S" {
+  board { rows 2 holes 2 stores captures }
+  setup { seeds 1 }
+  moves { from own holes where count(hole) >= 1  pass when no moves }
+  sowing { skip when true  endless draw }
+  end { when board_seeds == 0  winner most store }
+}
+)");
+  ASSERT_TRUE(r);
+  State s = initial_state(*r);
+  ApplyInfo info = apply(*r, s, mv(1));
+  EXPECT_TRUE(info.endless);
+  EXPECT_TRUE(s.over);
+}
+
+TEST(Endless, LongFiniteRelayIsNotMisjudged) {
+  // Sadeqa-style relay on a big board: every move either stops or is
+  // endless; a stopping move must be played out to its end.
+  auto r = load(kRelayLanding);
+  ASSERT_TRUE(r);
+  State s = position(*r, {7, 0, 5}, {0, 3, 1});
+  for (Move m : legal_moves(*r, s)) {
+    State t = s;
+    ApplyInfo info = apply(*r, t, m);
+    EXPECT_FALSE(info.endless);
+    EXPECT_EQ(t.seeds_in_play() + t.removed, s.seeds_in_play());
+  }
+}
+
+// ---- sowing options ------------------------------------------------------------------
+
+TEST(Sowing, SkipOriginOnAFullLap) {
+  auto r = load(R"(
+game "O" {
+  board { rows 2 holes 6 stores captures }
+  setup { seeds 4 }
+  moves { from own holes where count(hole) >= 1 }
+  sowing { skip origin }
+  end { when board_seeds == 0  winner most store }
+}
+)");
+  ASSERT_TRUE(r);
+  State a = position(*r, {12, 0, 0, 0, 0, 0}, {1, 1, 1, 1, 1, 1});
+  State b = a;
+  Observer watch;
+  apply(*r, a, mv(1));
+  apply(*r, b, mv(1), &watch);
+  EXPECT_EQ(a, b);
+  EXPECT_EQ(row(a, kS), (V{0, 2, 1, 1, 1, 1}));
+  EXPECT_EQ(row(a, kN), (V{2, 2, 2, 2, 2, 2}));
+}
+
+TEST(Sowing, ClockwiseAndLeave) {
+  auto r = load(R"(
+game "C" {
+  board { rows 2 holes 3 stores captures }
+  setup { seeds 3 }
+  moves { from own holes where count(hole) >= 1 }
+  sowing { direction cw }
+  on pickup { leave 1 }
+  end { when board_seeds == 0  winner most store }
+}
+)");
+  ASSERT_TRUE(r);
+  State s = initial_state(*r);
+  apply(*r, s, mv(2));
+  // S2 keeps 1 and sows 2 clockwise: S1, then North hole 3.
+  EXPECT_EQ(row(s, kS), (V{4, 1, 3}));
+  EXPECT_EQ(row(s, kN), (V{3, 3, 4}));
+}
+
+// ---- move restrictions ------------------------------------------------------------------
+
+TEST(MovesSection, MustFeedKeepsOnlyFeedingMoves) {
+  auto r = load(R"(
+game "M" {
+  board { rows 2 holes 3 stores captures }
+  setup { seeds 1 }
+  moves { from own holes where count(hole) >= 1  must feed }
+  end { when board_seeds == 0  winner most store }
+}
+)");
+  ASSERT_TRUE(r);
+  State s = position(*r, {1, 0, 2}, {0, 0, 0}, 3, 0);
+  MoveList moves = legal_moves(*r, s);
+  ASSERT_EQ(moves.size(), 1);
+  EXPECT_EQ(moves[0], mv(3));
+  State t = position(*r, {1, 0, 0}, {0, 0, 0}, 5, 0);
+  EXPECT_TRUE(legal_moves(*r, t).empty() || t.over);
+}
+
+TEST(MovesSection, FirstMoveFromRightmostLapsesWhenEmpty) {
+  auto r = load(R"(
+game "F" {
+  board { rows 2 holes 3 stores none }
+  setup { seeds 2 }
+  moves { from own holes where count(hole) >= 1  first move from rightmost }
+  end { when no moves  winner survivor }
+}
+)");
+  ASSERT_TRUE(r);
+  State s = initial_state(*r);
+  MoveList first = legal_moves(*r, s);
+  ASSERT_EQ(first.size(), 1);
+  EXPECT_EQ(first[0], mv(3));
+  apply(*r, s, mv(3));
+  ASSERT_EQ(legal_moves(*r, s).size(), 1);  // North's first move too
+  apply(*r, s, mv(3));
+  EXPECT_EQ(legal_moves(*r, s).size(), 2);  // South's second move is free: holes 1, 2
+  State empty = position(*r, {2, 2, 0}, {2, 2, 2});
+  EXPECT_EQ(legal_moves(*r, empty).size(), 2);  // hole 3 empty: the restriction lapses
+}
+
+TEST(MovesSection, ForbidWhen) {
+  auto r = load(R"(
+game "F" {
+  board { rows 2 holes 3 stores captures }
+  setup { seeds 2 }
+  moves { from own holes where count(hole) >= 1  forbid when number(hole) == 2 }
+  end { when board_seeds == 0  winner most store }
+}
+)");
+  ASSERT_TRUE(r);
+  MoveList moves = legal_moves(*r, initial_state(*r));
+  ASSERT_EQ(moves.size(), 2);
+  EXPECT_EQ(moves[0], mv(1));
+  EXPECT_EQ(moves[1], mv(3));
+}
+
+// ---- passes, stalemate, repetition ------------------------------------------------
+
+TEST(Ends, PassesCountTowardsStalemate) {
+  auto r = load(R"(
+game "P" {
+  board { rows 2 holes 3 stores captures }
+  setup { seeds 1 }
+  moves { from own holes where count(hole) >= 1  pass when no moves }
+  end { stalemate 2 moves without capture draw  winner most store }
+}
+)");
+  ASSERT_TRUE(r);
+  State s = position(*r, {0, 0, 0}, {1, 0, 0}, 2, 3);
+  MoveList moves = legal_moves(*r, s);
+  ASSERT_EQ(moves.size(), 1);
+  ASSERT_EQ(moves[0], Move::pass());
+  ApplyInfo info = apply(*r, s, Move::pass());
+  EXPECT_TRUE(info.passed);
+  EXPECT_EQ(s.since_capture, 1);
+  EXPECT_EQ(s.to_move, kN);
+  info = apply(*r, s, mv(1));
+  EXPECT_TRUE(info.game_over);
+  EXPECT_EQ(info.end.reason, "stalemate");
+  EXPECT_EQ(s.result.winner, Winner::Draw);
+}
+
+TEST(Ends, RepetitionNeedsAHistory) {
+  const char* text = R"(
+game "Rep" {
+  board { rows 2 holes 1 stores captures }
+  setup { seeds 1 }
+  moves { from own holes where count(hole) >= 1 }
+  end { repetition 3 draw  winner most store }
+}
+)";
+  auto r = load(text);
+  ASSERT_TRUE(r);
+  // S1 -> N1 (2); N1 sows S1, N1: back to the start, every two plies.
+  State s = initial_state(*r);
+  History h;
+  h.reserve(16);
+  for (int ply = 1; ply <= 3; ++ply) {
+    ApplyInfo info = apply(*r, s, mv(1), nullptr, &h);
+    ASSERT_FALSE(info.game_over) << ply;
+  }
+  ApplyInfo info = apply(*r, s, mv(1), nullptr, &h);
+  EXPECT_TRUE(info.game_over);
+  EXPECT_EQ(info.end.reason, "repetition");
+  State t = initial_state(*r);
+  for (int ply = 1; ply <= 8; ++ply) EXPECT_FALSE(apply(*r, t, mv(1)).game_over);
+}
+
+TEST(Ends, NoMovesWithoutPassEndsTheGameForTheSurvivor) {
+  auto r = load(kRelayLanding);
+  ASSERT_TRUE(r);
+  State s = position(*r, {0, 0, 1}, {0, 0, 0});
+  s.removed = 11;
+  ApplyInfo info = apply(*r, s, mv(3));  // S3 -> N1; North then has one seed
+  EXPECT_FALSE(info.game_over);
+  State t = position(*r, {0, 1, 0}, {0, 0, 0});
+  apply(*r, t, mv(2));  // S2 -> S3: North, to move, has no seeds and loses
+  EXPECT_TRUE(t.over);
+  EXPECT_EQ(t.result, (Outcome{Winner::South, 1, 0}));
+}
+
+TEST(Ends, AStartWithoutMovesOrPassIsOver) {
+  auto r = load(R"(
+game "Stuck" {
+  board { rows 2 holes 6 stores sown }
+  setup { seeds 1 }
+  moves { from own holes where count(hole) >= 2 }
+  end { when empty_row  winner most store }
+}
+)");
+  ASSERT_TRUE(r);
+  State s = initial_state(*r);
+  EXPECT_TRUE(s.over);
+  EXPECT_EQ(s.result, (Outcome{Winner::Draw, 0, 0}));
+  EXPECT_TRUE(legal_moves(*r, s).empty());
+}
+
+// ---- matches ------------------------------------------------------------------------
+
+TEST(Match, ConquestRefillMakesSonsAndLendsTheRest) {
+  auto r = load(kSanYao);
+  ASSERT_TRUE(r);
+  State s = position(*r, {0, 0, 0, 0, 1}, {0, 0, 0, 0, 0}, 34, 15);
+  ApplyInfo info = apply(*r, s, mv(5));  // the seed lands in N1: fewer than two left
+  ASSERT_TRUE(info.round_over);
+  EXPECT_FALSE(info.game_over);
+  EXPECT_EQ(info.end.reason, "fewer-than-two");
+  EXPECT_EQ(info.end.outcome, (Outcome{Winner::South, 34, 16}));
+  EXPECT_EQ(s.round, 2);
+  EXPECT_EQ(row(s, kS), (V{5, 5, 5, 5, 5}));
+  EXPECT_EQ(row(s, kN), (V{5, 5, 5, 5, 5}));
+  EXPECT_EQ(s.store(kS) + s.store(kN), 0);
+  EXPECT_EQ(s.controller(s.hole_cell(kN, 5)), kS);  // one son: 9 surplus = 5 + 4 lent
+  EXPECT_EQ(s.controller(s.hole_cell(kN, 4)), kN);
+  EXPECT_EQ(s.to_move, kS);
+  MoveList moves = legal_moves(*r, s);
+  EXPECT_EQ(moves.size(), 6);
+  EXPECT_EQ(moves[5], mv(10));  // the son is South's move 10
+}
+
+TEST(Match, TieRefillsOwnRowsAndTheSecondPlayerStarts) {
+  auto r = load(kSanYao);
+  ASSERT_TRUE(r);
+  State s = position(*r, {0, 0, 0, 0, 1}, {0, 0, 0, 0, 0}, 25, 24);
+  apply(*r, s, mv(5));  // 25-25 after allocation
+  EXPECT_EQ(s.round, 2);
+  EXPECT_EQ(s.control, default_control(5));
+  EXPECT_EQ(s.to_move, kN);  // South moved first in the tied round
+  EXPECT_EQ(s.round_starter, kN);
+}
+
+TEST(Match, EndsWhenTheLoserCannotFillAHole) {
+  auto r = load(kSanYao);
+  ASSERT_TRUE(r);
+  State s = position(*r, {0, 0, 0, 0, 1}, {0, 0, 0, 0, 0}, 46, 3);
+  ApplyInfo info = apply(*r, s, mv(5));
+  EXPECT_TRUE(info.round_over);
+  EXPECT_TRUE(info.game_over);
+  EXPECT_EQ(s.result, (Outcome{Winner::South, 46, 4}));
+  EXPECT_EQ(s.board_seeds(), 0);
+  EXPECT_TRUE(legal_moves(*r, s).empty());
+}
+
+// ---- runtime errors, observers, dumps ------------------------------------------------
+
+TEST(Runtime, WhileLimitIsARuntimeError) {
+  auto r = load(R"(
+game "W" {
+  board { rows 2 holes 2 stores captures }
+  setup { seeds 1 }
+  moves { from own holes where count(hole) >= 1 }
+  on sow_end { let i = 0  while true { i = i + 1 } }
+  end { when board_seeds == 0  winner most store }
+}
+)");
+  ASSERT_TRUE(r);
+  State s = initial_state(*r);
+  EXPECT_THROW(apply(*r, s, mv(1)), RuntimeError);
+}
+
+TEST(Runtime, ObserverSeesEverySeed) {
+  struct Trace : Observer {
+    std::string log;
+    void lift(int c, int n) override {
+      log += "L" + std::to_string(c) + ":" + std::to_string(n) + " ";
+    }
+    void drop(int c) override { log += std::to_string(c) + " "; }
+    void relay(int c) override { log += "R" + std::to_string(c) + " "; }
+    void remove(int c, int n, bool pending) override {
+      log += "X" + std::to_string(c) + ":" + std::to_string(n) + (pending ? "p " : " ");
+    }
+    void commit() override { log += "C"; }
+  };
+  auto r = load(kRelayLanding);
+  ASSERT_TRUE(r);
+  State s = initial_state(*r);
+  Trace t;
+  apply(*r, s, mv(1), &t);
+  EXPECT_EQ(t.log, "L0:2 1 2 R2 L2:3 3 4 5 R5 L5:3 0 1 2 X3:3p C");
+}
+
+TEST(Runtime, PipelineDumpIsStable) {
+  auto a = load(kKalah);
+  auto b = load(kKalah);
+  ASSERT_TRUE(a && b);
+  std::string dump = dump_pipeline(*a);
+  EXPECT_EQ(dump, dump_pipeline(*b));
+  EXPECT_NE(dump.find("track south: S1 S2 S3 S4 S5 S6 S.store N1"), std::string::npos) << dump;
+  EXPECT_NE(dump.find("where_nonempty yes"), std::string::npos) << dump;
+  EXPECT_NE(dump.find("CountHere"), std::string::npos) << dump;
+}
+
+TEST(Runtime, EvaluationDefaultsToStoreAndControlledSeeds) {
+  auto r = load(kKalah);
+  ASSERT_TRUE(r);
+  State s = position(*r, {1, 0, 0, 0, 0, 0}, {2, 2, 0, 0, 0, 0}, 20, 23);
+  EXPECT_EQ(evaluate(*r, s, kS), 20 - 23 + 1 - 4);
+  EXPECT_EQ(evaluate(*r, s, kN), -(20 - 23 + 1 - 4));
+}
+
+}  // namespace
+}  // namespace mancala
