@@ -299,13 +299,9 @@ void run_one(const YAML::Node& sc, const std::string& rules_path, RulesCache& ca
   State s;
   History history;
   history.reserve(64);
-  if (sc["position"] && sc["moves"]) fail(sc, "give either position or moves, not both");
-  if (sc["position"]) {
-    s = build_position(rules, sc["position"]);
-  } else {
-    s = initial_state(rules);
-    const YAML::Node moves = sc["moves"];
-    if (moves && !moves.IsSequence()) fail(moves, "moves is a list such as [3, 5, pass]");
+  s = sc["position"] ? build_position(rules, sc["position"]) : initial_state(rules);
+  if (const YAML::Node moves = sc["moves"]) {  // played from the position, or from the start
+    if (!moves.IsSequence()) fail(moves, "moves is a list such as [3, 5, pass]");
     for (const YAML::Node& m : moves) play_legal(rules, s, to_move(m, rules), m, nullptr, history, nullptr);
   }
   EventRecorder rec(rules);
