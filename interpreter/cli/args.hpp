@@ -1,0 +1,101 @@
+// The argument parser shared by every `mancala` subcommand.
+//
+// Each subcommand declares its flags and positional arguments as data (an
+// ArgSpec); one parser turns argv into ParsedArgs, and the same spec
+// renders the subcommand's --help. Nothing here throws or exits: every bad
+// input (an unknown flag, a missing value, a number out of range) comes
+// back as an error message, which the caller prints before exiting with
+// status 2. Integers are read with std::from_chars and a range, so no
+// std::stoi exception can escape to the user.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace mancala::cli {
+
+// A value or an error message (C++20 has no std::expected).
+template <class T>
+struct Expected {
+  std::optional<T> value;
+  std::string error;
+
+  static Expected ok(T v) { return {std::move(v), {}}; }
+  static Expected fail(std::string message) { return {std::nullopt, std::move(message)}; }
+  explicit operator bool() const { return value.has_value(); }
+};
+
+// One flag: `--name VALUE` / `--name=VALUE` when it takes a value, else a
+// switch. `choices`, when not empty, lists the only accepted values.
+struct FlagSpec {
+  std::string name;        // without the leading "--"
+  char short_name = 0;     // e.g. 'h' for -h; 0 for none
+  std::string value_name;  // "" for a switch, else e.g. "N", "FILE"
+  bool repeatable = false;
+  std::vector<std::string> choices;
+  std::string default_value;  // shown in help; returned by get() when absent
+  std::string help;
+
+  // A switch (`--quiet`), and a flag with a value (`--depth N`).
+  static FlagSpec toggle(std::string name, char short_name, std::string help);
+  static FlagSpec option(std::string name, std::string value_name, std::string help);
+  FlagSpec& one_of(std::vector<std::string> values);
+  FlagSpec& defaults_to(std::string value);
+  FlagSpec& repeated();
+};
+
+// What a subcommand accepts. Positionals are named for the help text;
+// `min_positionals`/`max_positionals` bound their number (max -1: no limit).
+struct ArgSpec {
+  std::string usage;  // e.g. "check FILE..."
+  std::vector<FlagSpec> flags;
+  int min_positionals = 0;
+  int max_positionals = -1;
+
+  ArgSpec& flag(FlagSpec f) {
+    flags.push_back(std::move(f));
+    return *this;
+  }
+  const FlagSpec* find(std::string_view name) const;
+  const FlagSpec* find_short(char c) const;
+};
+
+// The result of parsing. Flags are keyed by their long name.
+class ParsedArgs {
+ public:
+  bool has(std::string_view name) const { return values_.count(std::string(name)) > 0; }
+  // The last value given for a flag, or its default.
+  std::string get(std::string_view name) const;
+  // Every value given for a repeatable flag, in order.
+  std::vector<std::string> all(std::string_view name) const;
+  const std::vector<std::string>& positionals() const { return positionals_; }
+
+ private:
+  friend Expected<ParsedArgs> parse_args(const ArgSpec&, const std::vector<std::string>&);
+  const ArgSpec* spec_ = nullptr;
+  std::map<std::string, std::vector<std::string>, std::less<>> values_;
+  std::vector<std::string> positionals_;
+};
+
+// Parses `args` (the words after the subcommand name) against `spec`.
+// `--` ends the flags; every later word is positional. A lone "-" is a
+// positional. Errors name the offending word and suggest a spelling.
+Expected<ParsedArgs> parse_args(const ArgSpec& spec, const std::vector<std::string>& args);
+
+// A decimal integer in [lo, hi]; `what` names it in the error
+// ("--depth: expected an integer from 1 to 20, got 'x'").
+Expected<int64_t> parse_int(std::string_view text, int64_t lo, int64_t hi, std::string_view what);
+
+// Splits "KEY=VALUE" for flags like --set; VALUE is parsed as an integer.
+Expected<std::pair<std::string, int64_t>> parse_key_int(std::string_view text,
+                                                        std::string_view what);
+
+// The flags section of a subcommand's help: one line per flag, aligned.
+std::string render_flags_help(const ArgSpec& spec);
+
+}  // namespace mancala::cli

@@ -1,0 +1,257 @@
+// The board drawing and the sowing animation (see board_view.hpp). The
+// drawing is built line by line from one description of the grid (the
+// store columns, N hole columns, and which box character goes where), so
+// the Unicode and ASCII forms cannot drift apart; escapes are added around
+// already-padded text, so colour never changes a column.
+#include "board_view.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <chrono>
+#include <thread>
+
+namespace mancala::cli {
+namespace {
+
+// The characters of one horizontal line of the grid: its left end, the
+// joint between two columns, the fill of a column, and its right end.
+struct Rule {
+  const char* left;
+  const char* joint;
+  const char* fill;
+  const char* right;
+};
+
+struct Glyphs {
+  Rule top, middle, bottom;
+  const char* bar;  // a vertical line
+  const char* son;  // the marker after a son's count
+};
+
+const Glyphs kUnicode = {
+    {"┌", "┬", "─", "┐"}, {"├", "┼", "─", "┤"}, {"└", "┴", "─", "┘"}, "│", "•"};
+const Glyphs kAscii = {{"+", "+", "-", "+"}, {"+", "+", "-", "+"}, {"+", "+", "-", "+"}, "|", "*"};
+
+constexpr const char* kIndent = "   ";
+
+int digits(int n) {
+  int d = 1;
+  while (n >= 10) {
+    n /= 10;
+    ++d;
+  }
+  return d;
+}
+
+std::string repeat(const char* s, int n) {
+  std::string out;
+  for (int i = 0; i < n; ++i) out += s;
+  return out;
+}
+
+class Painter {
+ public:
+  Painter(const Rules& rules, const State& s, const BoardStyle& style, const BoardLabels& labels)
+      : s_(s),
+        style_(style),
+        labels_(labels),
+        g_(style.unicode ? kUnicode : kAscii),
+        stores_(rules.stores != StoreKind::None),
+        width_(std::max(4, digits(std::max(rules.total, 1)) + 2)) {}
+
+  std::string draw() const {
+    std::string out = caption(Player::North) + numbers(Player::North);
+    out += border(g_.top) + row(Player::North) + middle() + row(Player::South);
+    out += border(g_.bottom) + numbers(Player::South) + caption(Player::South);
+    if (!labels_.hand.empty()) out += fmt::format("{}{}\n", kIndent, labels_.hand);
+    return out;
+  }
+
+ private:
+  // " 12*": a count right-aligned before a one-column marker, coloured for
+  // a son and reversed when highlighted.
+  std::string cell_text(int cell) const {
+    bool son = !s_.is_store(cell) && s_.controller(cell) != s_.side(cell);
+    std::string text = fmt::format("{:>{}}", s_.count(cell), width_ - 1);
+    std::string mark = son ? g_.son : " ";
+    if (!style_.colour) return text + mark;
+    std::string on = son ? player_colour(style_, s_.controller(cell)) : "";
+    if (cell == labels_.highlight) on += "\x1b[7m";
+    if (on.empty()) return text + mark;
+    return on + text + colour_reset(style_) +
+           (son ? player_colour(style_, s_.controller(cell)) : "") + mark + colour_reset(style_);
+  }
+
+  // The cells of a row from left to right as South sees it.
+  std::vector<int> row_cells(Player p) const {
+    std::vector<int> cells;
+    for (int i = 0; i < s_.holes; ++i) {
+      cells.push_back(s_.hole_cell(p, p == Player::North ? s_.holes - i : i + 1));
+    }
+    return cells;
+  }
+
+  std::string border(const Rule& r) const {
+    int columns = s_.holes + (stores_ ? 2 : 0);
+    std::string out = std::string(kIndent) + r.left;
+    for (int i = 0; i < columns; ++i) {
+      out += repeat(r.fill, width_) + (i + 1 < columns ? r.joint : r.right);
+    }
+    return out + "\n";
+  }
+
+  std::string row(Player p) const {
+    std::string out = std::string(kIndent) + g_.bar;
+    if (stores_) out += std::string(width_, ' ') + g_.bar;
+    for (int cell : row_cells(p)) out += cell_text(cell) + g_.bar;
+    if (stores_) out += std::string(width_, ' ') + g_.bar;
+    return out + "\n";
+  }
+
+  std::string middle() const {
+    if (!stores_) return border(g_.middle);
+    std::string out = std::string(kIndent) + g_.bar + cell_text(s_.store_cell(Player::North));
+    out += g_.middle.left;
+    for (int i = 0; i < s_.holes; ++i) {
+      out += repeat(g_.middle.fill, width_) + (i + 1 < s_.holes ? g_.middle.joint : "");
+    }
+    out += std::string(g_.middle.right) + cell_text(s_.store_cell(Player::South)) + g_.bar;
+    return out + "\n";
+  }
+
+  // Hole numbers from each player's own view, over (North) or under
+  // (South) the row, with the letter of the store's owner by each store.
+  std::string numbers(Player p) const {
+    // Under the first bar, then each label under its count (a column is a
+    // cell, its marker and a bar).
+    std::string out = std::string(kIndent) + " ";
+    auto column = [&](const std::string& text) {
+      return fmt::format("{:>{}}  ", text, width_ - 1);
+    };
+    if (stores_) out += column(p == Player::North ? "N" : "");
+    for (int cell : row_cells(p)) out += column(std::to_string(cell - index(p) * s_.holes + 1));
+    if (stores_) out += column(p == Player::South ? "S" : "");
+    while (!out.empty() && out.back() == ' ') out.pop_back();
+    return out + "\n";
+  }
+
+  std::string caption(Player p) const {
+    std::string name = p == Player::North ? labels_.north : labels_.south;
+    std::string text =
+        style_.colour ? player_colour(style_, p) + "\x1b[1m" + name + colour_reset(style_) : name;
+    if (p == Player::North && s_.removed > 0) {
+      text += fmt::format("   out of play: {}", s_.removed);
+    }
+    return std::string(kIndent) + text + "\n";
+  }
+
+  const State& s_;
+  const BoardStyle& style_;
+  const BoardLabels& labels_;
+  const Glyphs& g_;
+  bool stores_;
+  int width_;
+};
+
+}  // namespace
+
+std::string player_colour(const BoardStyle& style, Player p) {
+  if (!style.colour) return "";
+  return p == Player::South ? "\x1b[36m" : "\x1b[33m";
+}
+
+std::string colour_reset(const BoardStyle& style) {
+  return style.colour ? "\x1b[0m" : "";
+}
+
+std::string draw_board(const Rules& rules, const State& state, const BoardStyle& style,
+                       const BoardLabels& labels) {
+  return Painter(rules, state, style, labels).draw();
+}
+
+// ---- animation ----------------------------------------------------------
+
+SowingAnimation::SowingAnimation(const Rules& rules, const State& before, const BoardStyle& style,
+                                 BoardLabels labels, FILE* out, int delay_ms)
+    : rules_(rules),
+      shadow_(before),
+      style_(style),
+      labels_(std::move(labels)),
+      out_(out),
+      delay_ms_(delay_ms) {}
+
+void SowingAnimation::take(int cell, int n) {
+  int have = shadow_.cells[cell];
+  shadow_.cells[cell] = static_cast<uint16_t>(std::max(0, have - n));
+}
+
+void SowingAnimation::lift(int cell, int n) {
+  take(cell, n);
+  hand_ += n;
+  show(cell);
+}
+
+void SowingAnimation::drop(int cell) {
+  shadow_.cells[cell]++;
+  hand_ = std::max(0, hand_ - 1);
+  show(cell);
+}
+
+void SowingAnimation::capture(int cell, int n, Player to, bool pending) {
+  if (pending) {
+    if (pending_count_ < static_cast<int>(std::size(pending_))) {
+      pending_[pending_count_++] = {cell, n, index(to)};
+    }
+    return;
+  }
+  take(cell, n);
+  if (rules_.stores != StoreKind::None) shadow_.cells[shadow_.store_cell(to)] += n;
+  show(cell);
+}
+
+void SowingAnimation::remove(int cell, int n, bool pending) {
+  if (pending) {
+    if (pending_count_ < static_cast<int>(std::size(pending_)))
+      pending_[pending_count_++] = {cell, n, -1};
+    return;
+  }
+  take(cell, n);
+  shadow_.removed += n;
+  show(cell);
+}
+
+void SowingAnimation::commit() {
+  for (int i = 0; i < pending_count_; ++i) {
+    const Pending& p = pending_[i];
+    if (p.to < 0) {
+      remove(p.cell, p.n, false);
+    } else {
+      capture(p.cell, p.n, static_cast<Player>(p.to), false);
+    }
+  }
+  pending_count_ = 0;
+}
+
+void SowingAnimation::cancel() {
+  pending_count_ = 0;
+}
+
+void SowingAnimation::show(int cell) {
+  labels_.highlight = cell;
+  labels_.hand = hand_ > 0 ? fmt::format("in hand: {}", hand_) : "sowing";
+  std::string board = draw_board(rules_, shadow_, style_, labels_);
+  if (drawn_lines_ > 0) fmt::print(out_, "\x1b[{}A\x1b[J", drawn_lines_);
+  fmt::print(out_, "{}", board);
+  std::fflush(out_);
+  drawn_lines_ = static_cast<int>(std::count(board.begin(), board.end(), '\n'));
+  std::this_thread::sleep_for(std::chrono::milliseconds(delay_ms_));
+}
+
+void SowingAnimation::finish() {
+  if (drawn_lines_ > 0) fmt::print(out_, "\x1b[{}A\x1b[J", drawn_lines_);
+  drawn_lines_ = 0;
+  std::fflush(out_);
+}
+
+}  // namespace mancala::cli

@@ -1,0 +1,85 @@
+// `mancala check FILE...`: parse and check rule files, report every error.
+//
+// Each file is checked on its own (its own SourceSet and Diagnostics, so
+// one broken file cannot use up another's error budget). In text form
+// diagnostics go to stderr, as a compiler's do, and each valid file gets an
+// `ok` line on stdout; in JSON form stdout carries one array holding the
+// diagnostics of all files, in the order the files were named, so that an
+// editor can read it in one go. The exit status says whether all were valid.
+#include <fmt/format.h>
+
+#include "command.hpp"
+#include "diagnostics.hpp"
+
+namespace mancala::cli {
+namespace {
+
+// The inside of a JSON array (without its brackets), or "" when empty.
+std::string array_items(const std::string& json) {
+  size_t open = json.find('[');
+  size_t close = json.rfind(']');
+  if (open == std::string::npos || close == std::string::npos || close <= open) return "";
+  std::string inner = json.substr(open + 1, close - open - 1);
+  size_t first = inner.find_first_not_of(" \t\r\n");
+  if (first == std::string::npos) return "";
+  size_t last = inner.find_last_not_of(" \t\r\n");
+  return inner.substr(first, last - first + 1);
+}
+
+int run_check(const ParsedArgs& args, Io& io) {
+  auto overrides = read_overrides(args);
+  if (!overrides) return usage_error(io, "check", overrides.error);
+  const bool json = args.get("format") == "json";
+  static const DiskFileSystem disk;
+  CheckOptions options;
+  options.fs = &disk;
+  options.overrides = *overrides.value;
+
+  bool all_ok = true;
+  std::vector<std::string> json_items;
+  for (const std::string& path : args.positionals()) {
+    SourceSet sources;
+    Diagnostics diags;
+    CheckResult result = check_file(path, sources, diags, options);
+    all_ok = all_ok && result.ok;
+    if (json) {
+      std::string items = array_items(render_json(diags, sources));
+      if (!items.empty()) json_items.push_back(std::move(items));
+      continue;
+    }
+    if (!diags.all().empty()) fmt::print(io.err, "{}", render_text(diags, sources, io.err_tty));
+    if (result.ok && !args.has("quiet")) {
+      if (result.game) {
+        fmt::print(io.out, "{}: ok: game \"{}\"\n", path, result.game->spec.name);
+      } else {
+        fmt::print(io.out, "{}: ok: library\n", path);
+      }
+    }
+  }
+  if (json) fmt::print(io.out, "[{}]\n", fmt::join(json_items, ","));
+  return all_ok ? kOk : kFailed;
+}
+
+}  // namespace
+
+Command check_command() {
+  Command c;
+  c.name = "check";
+  c.summary = "check rule files and report every error";
+  c.description =
+      "Parses and checks each FILE (a game or a library of fragments), reporting\n"
+      "all the errors found. Exit status: 0 when every file is valid, 1 when any\n"
+      "has an error, 2 on a usage error.";
+  c.spec.usage = "check [--format text|json] [--set KEY=VALUE]... FILE...";
+  c.spec.min_positionals = 1;
+  c.spec.flag(FlagSpec::option("format", "FORMAT",
+                               "text: diagnostics for people on stderr; json: one array on stdout")
+                  .one_of({"text", "json"})
+                  .defaults_to("text"));
+  c.spec.flag(set_flag());
+  c.spec.flag(FlagSpec::toggle("quiet", 'q', "print nothing for valid files"));
+  c.run = run_check;
+  return c;
+}
+
+}  // namespace mancala::cli

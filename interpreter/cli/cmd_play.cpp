@@ -1,0 +1,616 @@
+// `mancala play RULES [--south human|SPEC] [--north human|SPEC]`: play a
+// game from a rule file, people against agents or agents against each other.
+//
+// One loop serves every kind of game: a Session holds the position, the
+// repetition History and, before every ply, a snapshot of both, so `undo`
+// is a restore rather than an inverse move and the game record is simply
+// the plies kept. Each side is either a human, who is asked for a move on
+// the terminal, or an Agent (agents.hpp); nothing else depends on which.
+// Output has three forms chosen once: boards with words (text), words only
+// (--quiet), or the JSON line of each position (--format jsonl, the shape
+// of `replay`). Colour, Unicode and the animation are used only on a
+// terminal, so the same command writes the same bytes to a file every time.
+// Standard input that is not a terminal cannot answer questions, so human
+// sides are then played by alpha-beta and the game runs to its end.
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+
+#include "agents.hpp"
+#include "board_view.hpp"
+#include "command.hpp"
+#include "compile.hpp"
+#include "narrate.hpp"
+#include "position_json.hpp"
+#include "record.hpp"
+#include "runtime.hpp"
+
+namespace mancala::cli {
+namespace {
+
+constexpr const char* kDefaultAgent = "ai:alphabeta";
+constexpr int kHintDepth = 6;
+
+enum class Output { Text, Quiet, Jsonl };
+
+struct PlayConfig {
+  std::string rules_path;
+  std::vector<std::pair<std::string, int64_t>> settings;
+  std::string hash;
+  uint64_t seed = 1;
+  int max_plies = 100000;
+  Output output = Output::Text;
+  bool animate = false;
+  int delay_ms = 120;
+  std::string record_path;
+  BoardStyle style;
+};
+
+struct Side {
+  std::string spec;  // "human", or the agent's full spec "ai:NAME:OPTIONS"
+  bool human = false;
+  std::unique_ptr<Agent> agent;
+};
+
+// What the plies so far were, kept in step with the snapshots for undo.
+struct PlyRecord {
+  Move move;
+  std::string position;  // position_json
+  std::string round;     // the round's result JSON when the ply ended a round, else ""
+};
+
+struct Snapshot {
+  State state;
+  History history;
+};
+
+enum class Turn { Move, Undone, Quit, Eof };
+
+std::string lower_trimmed(const std::string& line) {
+  size_t a = line.find_first_not_of(" \t\r\n");
+  if (a == std::string::npos) return "";
+  size_t b = line.find_last_not_of(" \t\r\n");
+  std::string out = line.substr(a, b - a + 1);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+std::string list_moves(const MoveList& moves) {
+  std::string out;
+  for (Move m : moves) out += (out.empty() ? "" : ", ") + format_move(m);
+  return out;
+}
+
+// "1-3, 5, 8-12, pass": runs of three or more as ranges, for the prompt.
+std::string compact_moves(const MoveList& moves) {
+  std::string out;
+  for (int i = 0; i < moves.size();) {
+    int j = i;
+    while (j + 1 < moves.size() && !moves[i].is_pass() &&
+           moves[j + 1].number == moves[j].number + 1)
+      ++j;
+    std::string item =
+        j - i >= 2 ? fmt::format("{}-{}", moves[i].number, moves[j].number) : format_move(moves[i]);
+    if (j - i == 1) item += ", " + format_move(moves[j]);
+    out += (out.empty() ? "" : ", ") + item;
+    i = j + 1;
+  }
+  return out;
+}
+
+std::string round_json(const ApplyInfo& info) {
+  const Outcome& o = info.end.outcome;
+  return fmt::format(R"({{"round":{},"winner":"{}","south":{},"north":{},"reason":"{}"}})",
+                     info.end.round, winner_word(o.winner), o.south, o.north, info.end.reason);
+}
+
+class Session {
+ public:
+  Session(const Rules& rules, PlayConfig config, Side south, Side north, Io& io)
+      : rules_(rules), config_(std::move(config)), io_(io), state_(initial_state(rules)) {
+    sides_[0] = std::move(south);
+    sides_[1] = std::move(north);
+    voice_.has_you = sides_[0].human != sides_[1].human;
+    voice_.you = sides_[0].human ? Player::South : Player::North;
+    history_.reserve(256);
+  }
+  int run();
+
+ private:
+  bool any_human() const { return sides_[0].human || sides_[1].human; }
+  BoardLabels labels(int highlight) const;
+  void print_start();
+  void print_board(int highlight);
+  void print_status();
+  void print_ply(const State& before, Move move, const ApplyInfo& info,
+                 const std::vector<Step>& steps);
+  bool play(Move move);
+  Move agent_move(Side& side);
+  Turn human_turn(Move* move);
+  bool human_command(const std::string& word, const MoveList& legal, Turn* turn);
+  std::string illegal_reason(const std::string& word, const MoveList& legal) const;
+  void print_help() const;
+  void print_moves(const MoveList& legal) const;
+  void print_hint();
+  bool undo();
+  int finish(int status);
+  bool write_record() const;
+
+  const Rules& rules_;
+  PlayConfig config_;
+  Io& io_;
+  Side sides_[2];
+  Voice voice_;
+  State state_;
+  History history_;
+  std::vector<Snapshot> snapshots_;  // the position before each ply played
+  std::vector<PlyRecord> plies_;
+  std::string last_reason_;
+  int last_cell_ = -1;
+  std::unique_ptr<AlphaBetaAgent> hinter_;
+};
+
+BoardLabels Session::labels(int highlight) const {
+  BoardLabels l;
+  auto caption = [&](int i, const char* name) {
+    if (sides_[i].human) return std::string(name) + (voice_.has_you ? " (you)" : " (human)");
+    return fmt::format("{} ({})", name, sides_[i].agent->name());
+  };
+  l.south = caption(0, "South");
+  l.north = caption(1, "North");
+  l.highlight = highlight;
+  return l;
+}
+
+void Session::print_board(int highlight) {
+  fmt::print(io_.out, "{}", draw_board(rules_, state_, config_.style, labels(highlight)));
+}
+
+// "   Round 2 · North to move · South holds a son: North's hole 5." A
+// human's turn is announced by the prompt, so it is not repeated here;
+// after the last move it is the result.
+void Session::print_status() {
+  if (state_.over) {  // the result again, as the last line under the final board
+    std::string_view reason = rules_.match ? "" : last_reason_;
+    fmt::print(io_.out, "   {}\n", narrate_result(rules_, state_, reason, voice_));
+    return;
+  }
+  std::string dot = config_.style.unicode ? " · " : " - ";
+  std::vector<std::string> parts;
+  if (rules_.match) parts.push_back(fmt::format("Round {}", state_.round));
+  Player p = state_.to_move;
+  if (!sides_[index(p)].human) parts.push_back(side_name(voice_, p) + " to move");
+  if (rules_.match) {
+    std::string sons = narrate_sons(state_, voice_);
+    if (!sons.empty()) parts.push_back(sons);
+  }
+  std::string line;
+  for (const std::string& part : parts) line += (line.empty() ? "" : dot) + part;
+  if (!line.empty()) fmt::print(io_.out, "   {}\n", line);
+}
+
+void Session::print_start() {
+  if (config_.output == Output::Jsonl) return;
+  auto who = [&](int i) {
+    return sides_[i].human ? std::string("human") : sides_[i].agent->name();
+  };
+  fmt::print(io_.out, "{}: South {} vs North {}, seed {}\n", rules_.name, who(0), who(1),
+             config_.seed);
+  if (any_human()) fmt::print(io_.out, "Type a hole number to sow it; help lists the commands.\n");
+  if (config_.output == Output::Quiet) return;
+  fmt::print(io_.out, "\n");
+  print_board(-1);
+  print_status();
+}
+
+void Session::print_ply(const State& before, Move move, const ApplyInfo& info,
+                        const std::vector<Step>& steps) {
+  int ply = static_cast<int>(plies_.size());
+  if (config_.output == Output::Jsonl) {
+    fmt::print(io_.out, "{}\n", plies_.back().position);
+    return;
+  }
+  std::vector<std::string> lines = narrate_move(rules_, before, move, state_, info, steps, voice_);
+  std::string prefix = fmt::format("{}. ", ply);
+  bool gap =
+      config_.output == Output::Text && (!any_human() || sides_[index(before.to_move)].human);
+  if (gap) fmt::print(io_.out, "\n");
+  for (size_t i = 0; i < lines.size(); ++i) {
+    fmt::print(io_.out, "{}{}\n", i == 0 ? prefix : std::string(prefix.size(), ' '), lines[i]);
+  }
+  // With a human playing, the agents' moves are told in words and the board
+  // is drawn when the human is to decide (or the game is over).
+  bool board = !any_human() || state_.over || sides_[index(state_.to_move)].human;
+  if (config_.output == Output::Text && board) {
+    print_board(last_cell_);
+    print_status();
+  }
+  std::fflush(io_.out);
+}
+
+// Plays a legal move, recording the snapshot, the record line and the words.
+bool Session::play(Move move) {
+  snapshots_.push_back({state_, history_});
+  State before = state_;
+  Player mover = state_.to_move;
+  StepRecorder steps;
+  bool animate = config_.animate && config_.output == Output::Text && io_.out_tty;
+  std::optional<SowingAnimation> animation;
+  std::optional<TeeObserver> tee;
+  if (animate && !move.is_pass()) {
+    animation.emplace(rules_, before, config_.style, labels(-1), io_.out, config_.delay_ms);
+    tee.emplace(&steps, &*animation);
+  }
+  ApplyInfo info;
+  try {
+    info = apply(rules_, state_, move, tee ? static_cast<Observer*>(&*tee) : &steps, &history_);
+  } catch (const RuntimeError& e) {
+    fmt::print(io_.err, "mancala play: ply {}: runtime error of the rule file: {}\n",
+               plies_.size() + 1, e.what());
+    return false;
+  }
+  if (animation) animation->finish();
+  last_cell_ = move.is_pass() ? -1 : move_cell(rules_, mover, move);
+  if (info.round_over || info.game_over) last_reason_ = std::string(info.end.reason);
+  MoveRecord record{0, static_cast<int>(plies_.size() + 1), mover, move};
+  plies_.push_back(
+      {move, position_json(rules_, record, state_, info), info.round_over ? round_json(info) : ""});
+  print_ply(before, move, info, steps.steps());
+  return true;
+}
+
+Move Session::agent_move(Side& side) {
+  bool note = io_.out_tty && any_human() && config_.output != Output::Jsonl;
+  if (note) {
+    fmt::print(io_.out, "   {} is thinking...", side_name(voice_, state_.to_move));
+    std::fflush(io_.out);
+  }
+  Move m = side.agent->choose(rules_, state_, &history_);
+  if (note) fmt::print(io_.out, "\r\x1b[K");
+  return m;
+}
+
+// ---- a human's turn ----------------------------------------------------
+
+void Session::print_help() const {
+  int n = rules_.holes;
+  fmt::print(
+      io_.out,
+      "   Type the number of a hole to sow it. Each player numbers their own holes 1..{0}\n"
+      "   from their own left: South's row is the bottom one (1..{0} left to right), North's\n"
+      "   the top one (1..{0} right to left), as printed beside each row. A hole of the\n"
+      "   other row that you hold as a son is played as {0} + its number there.\n"
+      "   Commands: moves (the legal moves), hint (what alpha-beta would play), undo (take\n"
+      "   back your last move and the replies to it), board (draw it again), quit.\n"
+      "   Type pass when pass is your only move.\n",
+      n);
+}
+
+void Session::print_moves(const MoveList& legal) const {
+  std::vector<std::string> notes;
+  for (Move m : legal) {
+    if (m.is_pass() || m.number <= rules_.holes) continue;
+    notes.push_back(fmt::format("{} is {} hole {}, a son", m.number,
+                                state_.to_move == Player::South ? "North's" : "South's",
+                                m.number - rules_.holes));
+  }
+  std::string extra;
+  for (const std::string& note : notes) extra += (extra.empty() ? " (" : "; ") + note;
+  fmt::print(io_.out, "   Legal moves: {}{}\n", list_moves(legal),
+             extra.empty() ? "" : extra + ")");
+}
+
+// "+3 for you" / "a forced win" in the scale of leaf_score.
+std::string score_words(const SearchResult& r, const std::string& whom) {
+  if (r.score > kEvalLimit) return fmt::format("it wins by force (seen {} plies ahead)", r.depth);
+  if (r.score < -kEvalLimit) return "every move loses against best play";
+  if (r.score == 0) return fmt::format("even for {}, {} plies ahead", whom, r.depth);
+  return fmt::format("evaluation {:+} for {}, {} plies ahead", r.score, whom, r.depth);
+}
+
+void Session::print_hint() {
+  if (!hinter_) {
+    AgentOptions options;
+    options.depth = kHintDepth;
+    hinter_ = std::make_unique<AlphaBetaAgent>(options);
+  }
+  try {
+    SearchResult r = hinter_->search(rules_, state_, &history_);
+    std::string whom = voice_.has_you ? "you" : side_name(voice_, state_.to_move);
+    fmt::print(io_.out, "   Hint: alpha-beta (depth {}) would play {}: {}.\n", kHintDepth,
+               format_move(r.move), score_words(r, whom));
+  } catch (const RuntimeError& e) {
+    fmt::print(io_.out, "   No hint: the rule file failed during the search ({}).\n", e.what());
+  }
+}
+
+std::string Session::illegal_reason(const std::string& word, const MoveList& legal) const {
+  std::string tail = fmt::format(" Legal moves: {}.", list_moves(legal));
+  Player me = state_.to_move;
+  std::string mine = voice_.has_you ? "Your" : side_name(voice_, me) + "'s";
+  std::optional<Move> m = parse_move(word, rules_.holes);
+  if (!m) {
+    bool number = word.find_first_not_of("0123456789-+") == std::string::npos;
+    if (number) return fmt::format("There is no hole {} to play.{}", word, tail);
+    return fmt::format("'{}' is not a move or a command (type help).{}", word, tail);
+  }
+  if (m->is_pass()) return "You cannot pass while you have a move." + tail;
+  int cell = move_cell(rules_, me, *m);
+  int k = cell - index(state_.side(cell)) * rules_.holes + 1;
+  if (m->number > rules_.holes && state_.controller(cell) != me) {
+    return fmt::format("{} is {} hole {}, which you could play only as a son you hold.{}",
+                       m->number, me == Player::South ? "North's" : "South's", k, tail);
+  }
+  if (state_.controller(cell) != me) {
+    return fmt::format("{} hole {} is a son of the other side.{}", mine, k, tail);
+  }
+  if (state_.count(cell) == 0) return fmt::format("{} hole {} is empty.{}", mine, k, tail);
+  return fmt::format("Hole {} is not a legal move here.{}", m->number, tail);
+}
+
+// Handles a command word; false when `word` is not a command.
+bool Session::human_command(const std::string& word, const MoveList& legal, Turn* turn) {
+  *turn = Turn::Move;  // "ask again"
+  if (word == "help" || word == "h" || word == "?") {
+    print_help();
+  } else if (word == "moves" || word == "m") {
+    print_moves(legal);
+  } else if (word == "hint") {
+    print_hint();
+  } else if (word == "board" || word == "b") {
+    print_board(last_cell_);
+    print_status();
+  } else if (word == "undo" || word == "u") {
+    if (undo()) *turn = Turn::Undone;
+  } else if (word == "quit" || word == "q" || word == "exit") {
+    *turn = Turn::Quit;
+  } else {
+    return false;
+  }
+  return true;
+}
+
+Turn Session::human_turn(Move* move) {
+  MoveList legal = legal_moves(rules_, state_);
+  if (legal.size() == 1 && legal[0].is_pass()) {  // nothing to decide
+    *move = Move::pass();
+    return Turn::Move;
+  }
+  std::string who = voice_.has_you ? "Your move" : side_name(voice_, state_.to_move) + "'s move";
+  for (;;) {
+    fmt::print(io_.out, "{} ({}; or help): ", who, compact_moves(legal));
+    std::fflush(io_.out);
+    std::string line;
+    if (!std::getline(std::cin, line)) {
+      fmt::print(io_.out, "\n");
+      return Turn::Eof;
+    }
+    std::string word = lower_trimmed(line);
+    if (word.empty()) continue;
+    Turn turn;
+    if (human_command(word, legal, &turn)) {
+      if (turn != Turn::Move) return turn;
+      continue;
+    }
+    std::optional<Move> m = parse_move(word, rules_.holes);
+    if (m && legal.contains(*m)) {
+      *move = *m;
+      return Turn::Move;
+    }
+    fmt::print(io_.out, "   {}\n", illegal_reason(word, legal));
+  }
+}
+
+// Back to the human's previous turn (skipping forced passes), agent replies too.
+bool Session::undo() {
+  for (size_t i = snapshots_.size(); i-- > 0;) {
+    const Snapshot& snap = snapshots_[i];
+    if (!sides_[index(snap.state.to_move)].human) continue;
+    MoveList legal = legal_moves(rules_, snap.state);
+    if (legal.size() == 1 && legal[0].is_pass()) continue;
+    size_t taken = snapshots_.size() - i;
+    state_ = snap.state;
+    history_ = snap.history;
+    snapshots_.resize(i);
+    plies_.resize(i);
+    last_cell_ = -1;
+    fmt::print(io_.out, "   Took back {} move{}.\n", taken, taken == 1 ? "" : "s");
+    if (config_.output == Output::Text) {
+      print_board(-1);
+      print_status();
+    }
+    return true;
+  }
+  fmt::print(io_.out, "   Nothing to undo yet.\n");
+  return false;
+}
+
+// ---- the game ------------------------------------------------------------
+
+bool Session::write_record() const {
+  GameRecord r;
+  r.rules = config_.rules_path;
+  r.rules_hash = config_.hash;
+  r.settings = config_.settings;
+  r.seed = config_.seed;
+  r.south = sides_[0].spec;
+  r.north = sides_[1].spec;
+  for (const PlyRecord& p : plies_) {
+    r.moves.push_back(p.move);
+    r.positions.push_back(p.position);
+    if (!p.round.empty()) r.rounds.push_back(p.round);
+  }
+  if (state_.over) {
+    const Outcome& o = state_.result;
+    r.result = fmt::format(R"({{"winner":"{}","south":{},"north":{},"reason":"{}","plies":{}}})",
+                           winner_word(o.winner), o.south, o.north, last_reason_, plies_.size());
+  }
+  std::ofstream out(config_.record_path, std::ios::binary);
+  out << cli::write_record(r);
+  out.close();
+  return static_cast<bool>(out);
+}
+
+int Session::finish(int status) {
+  std::fflush(io_.out);
+  if (config_.record_path.empty()) return status;
+  if (!write_record()) {
+    fmt::print(io_.err, "mancala play: cannot write the record to '{}'\n", config_.record_path);
+    return kFailed;
+  }
+  return status;
+}
+
+int Session::run() {
+  print_start();
+  while (!state_.over) {
+    if (static_cast<int>(plies_.size()) >= config_.max_plies) {
+      fmt::print(io_.err,
+                 "mancala play: stopped after {} plies (--max-plies); the game is unfinished\n",
+                 plies_.size());
+      return finish(kFailed);
+    }
+    Side& side = sides_[index(state_.to_move)];
+    Move move;
+    if (side.human) {
+      Turn t = human_turn(&move);
+      if (t == Turn::Undone) continue;
+      if (t == Turn::Quit || t == Turn::Eof) {
+        fmt::print(io_.out, "   {}: the game stops here, unfinished.\n",
+                   t == Turn::Quit ? "You quit" : "End of input");
+        return finish(kOk);
+      }
+    } else {
+      try {
+        move = agent_move(side);
+      } catch (const RuntimeError& e) {
+        fmt::print(io_.err, "mancala play: runtime error of the rule file: {}\n", e.what());
+        return finish(kFailed);
+      }
+    }
+    if (!play(move)) return finish(kFailed);
+  }
+  return finish(kOk);
+}
+
+// ---- the command line ----------------------------------------------------
+
+// A side from its spec; "human" needs a terminal on standard input.
+Expected<Side> make_side(const std::string& flag, std::string spec, uint64_t seed, bool stdin_tty,
+                         Io& io) {
+  Side side;
+  if (spec == "human" && stdin_tty) {
+    side.spec = "human";
+    side.human = true;
+    return Expected<Side>::ok(std::move(side));
+  }
+  if (spec == "human") {
+    fmt::print(io.err, "mancala play: standard input is not a terminal, so {} is played by {}\n",
+               flag == "south" ? "South" : "North", kDefaultAgent);
+    spec = kDefaultAgent;
+  }
+  std::string error;
+  side.agent = make_agent(spec, seed, &error);
+  if (!side.agent) {
+    return Expected<Side>::fail(fmt::format("--{}: {} (or 'human')", flag, error));
+  }
+  side.spec = "ai:" + side.agent->name();
+  return Expected<Side>::ok(std::move(side));
+}
+
+Expected<PlayConfig> read_config(const ParsedArgs& args, const Io& io) {
+  using Result = Expected<PlayConfig>;
+  PlayConfig c;
+  auto seed = parse_int(args.get("seed"), 0, INT64_MAX, "--seed");
+  if (!seed) return Result::fail(seed.error);
+  auto max_plies = parse_int(args.get("max-plies"), 1, 100000000, "--max-plies");
+  if (!max_plies) return Result::fail(max_plies.error);
+  auto delay = parse_int(args.get("delay-ms"), 0, 10000, "--delay-ms");
+  if (!delay) return Result::fail(delay.error);
+  c.rules_path = args.positionals()[0];
+  c.seed = static_cast<uint64_t>(*seed.value);
+  c.max_plies = static_cast<int>(*max_plies.value);
+  c.delay_ms = static_cast<int>(*delay.value);
+  c.animate = args.has("animate");
+  c.record_path = args.get("record");
+  c.output = args.get("format") == "jsonl" ? Output::Jsonl
+             : args.has("quiet")           ? Output::Quiet
+                                           : Output::Text;
+  bool plain = args.has("ascii") || !io.out_tty;
+  c.style.unicode = !plain;
+  c.style.colour = !plain && std::getenv("NO_COLOR") == nullptr;
+  return Result::ok(std::move(c));
+}
+
+int run_play(const ParsedArgs& args, Io& io) {
+  auto overrides = read_overrides(args);
+  if (!overrides) return usage_error(io, "play", overrides.error);
+  auto config = read_config(args, io);
+  if (!config) return usage_error(io, "play", config.error);
+  bool stdin_tty = isatty(STDIN_FILENO) != 0;
+  std::string south_spec = args.has("south") ? args.get("south")
+                           : stdin_tty       ? "human"
+                                             : kDefaultAgent;
+  uint64_t seed = config.value->seed;
+  auto south = make_side("south", south_spec, seed, stdin_tty, io);
+  if (!south) return usage_error(io, "play", south.error);
+  auto north = make_side("north", args.get("north"), seed + 1, stdin_tty, io);
+  if (!north) return usage_error(io, "play", north.error);
+  std::optional<LoadedGame> loaded = load_game(config.value->rules_path, *overrides.value, io);
+  if (!loaded) return kFailed;
+  std::shared_ptr<const Rules> rules = compile(loaded->game);
+  config.value->settings = *overrides.value;
+  config.value->hash = rules_hash(loaded->sources);
+  Session session(*rules, std::move(*config.value), std::move(*south.value),
+                  std::move(*north.value), io);
+  return session.run();
+}
+
+}  // namespace
+
+Command play_command() {
+  Command c;
+  c.name = "play";
+  c.summary = "play a game: people against agents, or agents against each other";
+  c.description =
+      "Each side is `human` or an agent: random, greedy, ai:alphabeta, ai:mcts, with\n"
+      "options as in ai:alphabeta:depth=8, ai:mcts:iterations=20000, ai:alphabeta:seconds=2\n"
+      "(docs/agents.md). South moves first and is drawn at the bottom; each player numbers\n"
+      "their own holes 1..N from their own left. A human types a hole number, `pass`, or\n"
+      "help, moves, hint, undo, board, quit. When standard input is not a terminal, human\n"
+      "sides are played by ai:alphabeta and the game runs to its end. Boards use Unicode\n"
+      "and colour on a terminal, plain ASCII otherwise (or with --ascii).\n"
+      "--record writes the game as YAML (docs/cli.md, \"Game records\"), which\n"
+      "`mancala replay RULES --record FILE` checks move by move.";
+  c.spec.usage =
+      "play RULES [--south human|SPEC] [--north human|SPEC] [--seed N] [--quiet] "
+      "[--format text|jsonl] [--record FILE] [--animate] [--set KEY=VALUE]...";
+  c.spec.min_positionals = 1;
+  c.spec.max_positionals = 1;
+  c.spec.flag(FlagSpec::option("south", "SPEC",
+                               "South's player: human, or an agent (default: human on a terminal, "
+                               "else ai:alphabeta)"));
+  c.spec.flag(FlagSpec::option("north", "SPEC", "North's player").defaults_to(kDefaultAgent));
+  c.spec.flag(
+      FlagSpec::option("seed", "N", "seed of the agents (South N, North N+1)").defaults_to("1"));
+  c.spec.flag(FlagSpec::toggle("quiet", 'q', "print the moves and the result, no boards"));
+  c.spec.flag(FlagSpec::option("format", "FORMAT",
+                               "text: boards and words; jsonl: one JSON object per move")
+                  .one_of({"text", "jsonl"})
+                  .defaults_to("text"));
+  c.spec.flag(FlagSpec::toggle("ascii", 0, "draw with plain ASCII and no colour"));
+  c.spec.flag(FlagSpec::toggle("animate", 0, "show the sowing seed by seed (on a terminal)"));
+  c.spec.flag(
+      FlagSpec::option("delay-ms", "MS", "the animation's delay per seed").defaults_to("120"));
+  c.spec.flag(FlagSpec::option("record", "FILE", "write the game record (YAML) to FILE"));
+  c.spec.flag(FlagSpec::option("max-plies", "N", "stop an unfinished game after N plies (status 1)")
+                  .defaults_to("100000"));
+  c.spec.flag(set_flag());
+  c.run = run_play;
+  return c;
+}
+
+}  // namespace mancala::cli

@@ -1,0 +1,220 @@
+// `mancala replay RULES --moves 6,3,pass,2 [--format text|jsonl]`: play a
+// list of moves and show the position after each.
+//
+// The jsonl form is the reference record format of ../shared/examples
+// (position_json.hpp), so replaying a record's moves must reproduce it byte
+// for byte; the text form draws the board for people. Every line is
+// written as soon as its move is played, so when a move turns out to be
+// illegal the lines before it are already out and the error names the ply
+// and the moves that were legal there.
+#include <fmt/format.h>
+
+#include "command.hpp"
+#include "compile.hpp"
+#include "position_json.hpp"
+#include "record.hpp"
+#include "runtime.hpp"
+
+namespace mancala::cli {
+namespace {
+
+Expected<std::vector<Move>> parse_moves(const std::string& text, int holes) {
+  using Result = Expected<std::vector<Move>>;
+  std::vector<Move> moves;
+  if (text.empty()) return Result::ok(moves);
+  size_t start = 0;
+  for (int n = 1;; ++n) {
+    size_t comma = text.find(',', start);
+    std::string word = text.substr(start, comma == std::string::npos ? comma : comma - start);
+    std::optional<Move> m = parse_move(word, holes);
+    if (!m) {
+      return Result::fail(fmt::format("--moves: move {} is '{}'; expected a hole 1..{} or 'pass'",
+                                      n, word, 2 * holes));
+    }
+    moves.push_back(*m);
+    if (comma == std::string::npos) break;
+    start = comma + 1;
+  }
+  return Result::ok(std::move(moves));
+}
+
+std::string join_moves(const MoveList& moves) {
+  std::string out;
+  for (Move m : moves) out += (out.empty() ? "" : ", ") + format_move(m);
+  return out;
+}
+
+// The board as South sees it: North's row reversed on top. A hole
+// controlled by the other row's player (a son) is marked with '*'.
+std::string draw_board(const Rules& rules, const State& s) {
+  auto row = [&](Player p, bool reversed) {
+    std::string out;
+    for (int i = 0; i < s.holes; ++i) {
+      int cell = s.hole_cell(p, reversed ? s.holes - i : i + 1);
+      out += fmt::format("{:>4}{}", s.count(cell), s.controller(cell) != p ? '*' : ' ');
+    }
+    return out;
+  };
+  std::string stores;
+  if (rules.stores != StoreKind::None) {
+    stores = fmt::format("  store {}", s.store(Player::North));
+  }
+  std::string out = fmt::format("  north {}{}\n", row(Player::North, true), stores);
+  if (rules.stores != StoreKind::None) stores = fmt::format("  store {}", s.store(Player::South));
+  out += fmt::format("  south {}{}\n", row(Player::South, false), stores);
+  if (s.removed > 0) out += fmt::format("  removed {}\n", s.removed);
+  return out;
+}
+
+void print_text(const Rules& rules, const MoveRecord& r, const State& s, const ApplyInfo& info,
+                Io& io) {
+  fmt::print(io.out, "ply {}: {} plays {}\n", r.ply, player_name(r.mover), format_move(r.move));
+  fmt::print(io.out, "{}", draw_board(rules, s));
+  if (info.round_over && !info.game_over) {
+    const Outcome& o = info.end.outcome;
+    fmt::print(io.out, "  round {} over ({}): {} {}-{}; round {} starts\n", s.round - 1,
+               info.end.reason, winner_word(o.winner), o.south, o.north, s.round);
+  }
+  if (s.over) {
+    fmt::print(io.out, "  game over ({}): {} {}-{}\n", info.end.reason,
+               winner_word(s.result.winner), s.result.south, s.result.north);
+  } else {
+    fmt::print(io.out, "  to move: {}\n", player_name(s.to_move));
+  }
+}
+
+// Plays `moves`, printing after each; kFailed at the first bad move, or at
+// the first position that differs from `expected` (a game record's) when given.
+int play_moves(const Rules& rules, const std::vector<Move>& moves, int game_index, bool jsonl,
+               Io& io, const std::vector<std::string>* expected = nullptr) {
+  State state = initial_state(rules);
+  History history;
+  if (!jsonl) fmt::print(io.out, "start\n{}  to move: {}\n", draw_board(rules, state),
+                         player_name(state.to_move));
+  for (size_t i = 0; i < moves.size(); ++i) {
+    MoveRecord record{game_index, static_cast<int>(i + 1), state.to_move, moves[i]};
+    if (state.over) {
+      fmt::print(io.err, "mancala replay: ply {}: the game is already over\n", record.ply);
+      return kFailed;
+    }
+    MoveList legal = legal_moves(rules, state);
+    if (!legal.contains(moves[i])) {
+      fmt::print(io.err, "mancala replay: ply {}: {} cannot play {}; legal moves: {}\n",
+                 record.ply, player_name(state.to_move), format_move(moves[i]), join_moves(legal));
+      return kFailed;
+    }
+    ApplyInfo info;
+    try {
+      info = apply(rules, state, moves[i], nullptr, &history);
+    } catch (const RuntimeError& e) {
+      fmt::print(io.err, "mancala replay: ply {}: runtime error: {}\n", record.ply, e.what());
+      return kFailed;
+    }
+    std::string line = position_json(rules, record, state, info);
+    if (jsonl) {
+      fmt::print(io.out, "{}\n", line);
+    } else {
+      print_text(rules, record, state, info, io);
+    }
+    if (expected && line != (*expected)[i]) {
+      fmt::print(io.err, "mancala replay: ply {}: the position differs from the record\n"
+                 "  recorded: {}\n  replayed: {}\n", record.ply, (*expected)[i], line);
+      return kFailed;
+    }
+  }
+  return kOk;
+}
+
+// `--record FILE`: the record's moves, checked against its positions. The
+// record's settings apply unless --set is given; a record made with other
+// rule texts (another rules_hash) is refused unless --force.
+int replay_record(const ParsedArgs& args, std::vector<std::pair<std::string, int64_t>> overrides,
+                  int game_index, Io& io) {
+  const std::string path = args.get("record");
+  auto record = read_record(path);
+  if (!record) {
+    fmt::print(io.err, "mancala replay: {}\n", record.error);
+    return kFailed;
+  }
+  const GameRecord& r = *record.value;
+  if (overrides.empty()) overrides = r.settings;
+  std::optional<LoadedGame> loaded = load_game(args.positionals()[0], overrides, io);
+  if (!loaded) return kFailed;
+  std::string hash = rules_hash(loaded->sources);
+  if (hash != r.rules_hash && !args.has("force")) {
+    fmt::print(io.err,
+               "mancala replay: {} was recorded with other rules ({} as {}, now {} as {});\n"
+               "  the game may not replay; use --force to try anyway\n",
+               path, r.rules, r.rules_hash, args.positionals()[0], hash);
+    return kFailed;
+  }
+  std::shared_ptr<const Rules> rules = compile(loaded->game);
+  std::vector<std::string> expected;
+  for (const std::string& p : r.positions) expected.push_back(canonical_json_of_position(p));
+  int status = play_moves(*rules, r.moves, game_index, args.get("format") == "jsonl", io, &expected);
+  if (status == kOk) {
+    fmt::print(io.err, "mancala replay: {}: all {} positions reproduced\n", path, r.moves.size());
+  }
+  return status;
+}
+
+int run_replay(const ParsedArgs& args, Io& io) {
+  auto overrides = read_overrides(args);
+  if (!overrides) return usage_error(io, "replay", overrides.error);
+  auto game_index = parse_int(args.get("game-index"), 0, 1000000000, "--game-index");
+  if (!game_index) return usage_error(io, "replay", game_index.error);
+  if (args.has("record") && args.has("moves")) {
+    return usage_error(io, "replay", "give either --moves or --record, not both");
+  }
+  if (args.has("record")) {
+    return replay_record(args, *overrides.value, static_cast<int>(*game_index.value), io);
+  }
+  if (!args.has("moves")) {
+    return usage_error(io, "replay", "missing --moves (e.g. --moves 3,1,pass) or --record FILE");
+  }
+  std::optional<LoadedGame> loaded = load_game(args.positionals()[0], *overrides.value, io);
+  if (!loaded) return kFailed;
+  std::shared_ptr<const Rules> rules = compile(loaded->game);
+  auto moves = parse_moves(args.get("moves"), rules->holes);
+  if (!moves) return usage_error(io, "replay", moves.error);
+  return play_moves(*rules, *moves.value, static_cast<int>(*game_index.value),
+                    args.get("format") == "jsonl", io);
+}
+
+}  // namespace
+
+Command replay_command() {
+  Command c;
+  c.name = "replay";
+  c.summary = "play a list of moves and show each position";
+  c.description =
+      "Moves are named as in ../shared/rules/README.md: the mover's own holes 1..N,\n"
+      "the opponent's hole k as N+k (a son the mover controls), and `pass`.\n"
+      "jsonl prints one JSON object per move, the record format of game files.\n"
+      "An illegal move stops the replay with status 1, naming the ply and the\n"
+      "legal moves; the positions before it are printed. With --record, the moves of\n"
+      "a game record are replayed and each position must match the recorded one\n"
+      "(status 1 naming the first ply that differs); a record whose rules_hash is not\n"
+      "that of RULES is refused unless --force.";
+  c.spec.usage =
+      "replay RULES (--moves M1,M2,... | --record FILE [--force]) [--format text|jsonl] "
+      "[--set KEY=VALUE]...";
+  c.spec.min_positionals = 1;
+  c.spec.max_positionals = 1;
+  c.spec.flag(FlagSpec::option("moves", "LIST", "the moves, comma-separated (e.g. 6,3,pass,2)"));
+  c.spec.flag(FlagSpec::option("record", "FILE",
+                               "a game record (play --record): replay it, checking every position"));
+  c.spec.flag(FlagSpec::toggle("force", 0, "replay a record even if its rules_hash differs"));
+  c.spec.flag(FlagSpec::option("format", "FORMAT",
+                               "text: the board after each move; jsonl: one JSON object per move")
+                  .one_of({"text", "jsonl"})
+                  .defaults_to("text"));
+  c.spec.flag(FlagSpec::option("game-index", "N",
+                               "the value of the `game` key in jsonl (to reproduce a multi-game file)")
+                  .defaults_to("0"));
+  c.spec.flag(set_flag());
+  c.run = run_replay;
+  return c;
+}
+
+}  // namespace mancala::cli

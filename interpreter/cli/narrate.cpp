@@ -1,0 +1,327 @@
+// Words for a move (see narrate.hpp). Each kind of event has one small
+// function that returns a phrase; narrate_move only decides their order.
+// Holes are always named from their row owner's view ("North's hole 3",
+// "your hole 7"), the numbers people see printed beside that row.
+#include "narrate.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+namespace mancala::cli {
+namespace {
+
+bool is_you(const Voice& v, Player p) {
+  return v.has_you && v.you == p;
+}
+
+std::string possessive(const Voice& v, Player p) {
+  return is_you(v, p) ? "your" : std::string(p == Player::South ? "South's" : "North's");
+}
+
+std::string hole_name(const Voice& v, const State& s, int cell) {
+  Player row = s.side(cell);
+  return fmt::format("{} hole {}", possessive(v, row), cell - index(row) * s.holes + 1);
+}
+
+std::string join(const std::vector<std::string>& parts, const char* last = " and ") {
+  std::string out;
+  for (size_t i = 0; i < parts.size(); ++i) {
+    if (i > 0) out += i + 1 == parts.size() ? last : ", ";
+    out += parts[i];
+  }
+  return out;
+}
+
+// Seeds moved out of holes: (cell, n) in the order first seen, merged by cell.
+using Takes = std::vector<std::pair<int, int>>;
+
+void add_take(Takes& takes, int cell, int n) {
+  for (auto& t : takes) {
+    if (t.first == cell) {
+      t.second += n;
+      return;
+    }
+  }
+  takes.emplace_back(cell, n);
+}
+
+int total(const Takes& takes) {
+  int sum = 0;
+  for (const auto& t : takes) sum += t.second;
+  return sum;
+}
+
+// "4 from your hole 7", or "7 (4 from your hole 7, 3 from your hole 6)".
+std::string takes_text(const Voice& v, const State& s, const Takes& takes) {
+  if (takes.size() == 1) {
+    return fmt::format("{} from {}", takes[0].second, hole_name(v, s, takes[0].first));
+  }
+  if (takes.size() > 4) return fmt::format("{} from {} holes", total(takes), takes.size());
+  std::vector<std::string> parts;
+  for (const auto& t : takes)
+    parts.push_back(fmt::format("{} from {}", t.second, hole_name(v, s, t.first)));
+  return fmt::format("{} ({})", total(takes), join(parts, ", "));
+}
+
+// What the move's own steps captured and removed, and what the end of the
+// round or game swept up afterwards (the part ApplyInfo does not count).
+struct Gains {
+  Takes to[2];      // captured, by the store they went to
+  Takes removed;    // out of play
+  Takes end_to[2];  // captured by an ending block
+  Takes end_removed;
+  int laps = 0;
+  bool cancelled = false;
+  bool endless = false;
+};
+
+Gains split_steps(const std::vector<Step>& steps, const ApplyInfo& info) {
+  Gains g;
+  int capture_budget = info.captured;
+  int remove_budget = info.removed;
+  for (const Step& st : steps) {
+    switch (st.kind) {
+      case Step::Kind::Lift:
+        g.laps++;
+        break;
+      case Step::Kind::Cancelled:
+        g.cancelled = true;
+        break;
+      case Step::Kind::Endless:
+        g.endless = true;
+        break;
+      case Step::Kind::Capture: {
+        int now = std::min(st.n, capture_budget);
+        capture_budget -= now;
+        if (now > 0) add_take(g.to[index(st.to)], st.cell, now);
+        if (st.n > now) add_take(g.end_to[index(st.to)], st.cell, st.n - now);
+        break;
+      }
+      case Step::Kind::Remove: {
+        int now = std::min(st.n, remove_budget);
+        remove_budget -= now;
+        if (now > 0) add_take(g.removed, st.cell, now);
+        if (st.n > now) add_take(g.end_removed, st.cell, st.n - now);
+        break;
+      }
+    }
+  }
+  return g;
+}
+
+std::string move_target(const Voice& v, const State& before, Player mover, Move move) {
+  int cell = move_cell(before.holes, mover, move);
+  if (before.side(cell) == mover) return fmt::format("hole {}", move.number);
+  return hole_name(v, before, cell) + " (a son)";
+}
+
+std::vector<std::string> move_details(const Voice& v, const State& before, Player mover,
+                                      const Gains& g, const ApplyInfo& info) {
+  std::vector<std::string> parts;
+  if (g.laps > 1) parts.push_back(fmt::format("{} laps", number_word(g.laps)));
+  if (g.endless) parts.push_back("the sowing would never stop");
+  if (!g.to[index(mover)].empty()) {
+    parts.push_back("captured " + takes_text(v, before, g.to[index(mover)]));
+  }
+  const Takes& given = g.to[index(other(mover))];
+  if (!given.empty()) {
+    parts.push_back(fmt::format("{} went to {} store", takes_text(v, before, given),
+                                possessive(v, other(mover))));
+  }
+  if (!g.removed.empty())
+    parts.push_back("took " + takes_text(v, before, g.removed) + " out of play");
+  if (g.cancelled) parts.push_back("its captures were cancelled");
+  if (info.extra_turn && !info.round_over && !info.game_over) {
+    parts.push_back(is_you(v, mover) ? "you move again" : "moves again");
+  }
+  return parts;
+}
+
+// "The 3 seeds left on the board went to South (2) and North (1)."; "".
+std::string sweep_sentence(const Voice& v, const Gains& g) {
+  int south = total(g.end_to[0]), north = total(g.end_to[1]), out = total(g.end_removed);
+  int all = south + north + out;
+  if (all == 0) return "";
+  std::vector<std::string> parts;
+  auto to = [&](Player p, int n) {
+    std::string who = side_name(v, p, false);
+    return south > 0 && north > 0 ? fmt::format("{} ({})", who, n) : who;
+  };
+  if (south > 0) parts.push_back(to(Player::South, south));
+  if (north > 0) parts.push_back(to(Player::North, north));
+  if (out > 0)
+    parts.push_back(fmt::format("out of play{}", parts.empty() ? "" : fmt::format(" ({})", out)));
+  std::string what = all == 1 ? "The seed" : fmt::format("The {} seeds", all);
+  return fmt::format("{} left on the board went to {}.", what, join(parts));
+}
+
+std::string round_sentence(const Voice& v, const ApplyInfo& info) {
+  const Outcome& o = info.end.outcome;
+  std::string who;
+  if (o.winner == Winner::South || o.winner == Winner::North) {
+    Player w = o.winner == Winner::South ? Player::South : Player::North;
+    who = is_you(v, w) ? "you win the round" : side_name(v, w) + " wins the round";
+  } else {
+    who = "a tie";
+  }
+  std::string why = info.end.reason == "condition" ? "" : fmt::format(" ({})", info.end.reason);
+  return fmt::format("Round {} ends{}: South {}, North {}, {}.", info.end.round, why, o.south,
+                     o.north, who);
+}
+
+std::string next_round_sentence(const Voice& v, const State& after) {
+  std::string out = fmt::format("Round {} begins, {} to move.", after.round,
+                                is_you(v, after.to_move) ? "you" : side_name(v, after.to_move));
+  std::string sons = narrate_sons(after, v);
+  return sons.empty() ? out : out + " " + sons;
+}
+
+}  // namespace
+
+// ---- StepRecorder / TeeObserver -----------------------------------------
+
+void StepRecorder::lift(int cell, int n) {
+  steps_.push_back({Step::Kind::Lift, cell, n});
+}
+
+void StepRecorder::capture(int cell, int n, Player to, bool pending) {
+  (pending ? pending_ : steps_).push_back({Step::Kind::Capture, cell, n, to});
+}
+
+void StepRecorder::remove(int cell, int n, bool pending) {
+  (pending ? pending_ : steps_).push_back({Step::Kind::Remove, cell, n});
+}
+
+void StepRecorder::commit() {
+  steps_.insert(steps_.end(), pending_.begin(), pending_.end());
+  pending_.clear();
+}
+
+void StepRecorder::cancel() {
+  if (!pending_.empty()) steps_.push_back({Step::Kind::Cancelled});
+  pending_.clear();
+}
+
+void StepRecorder::endless() {
+  steps_.push_back({Step::Kind::Endless});
+}
+
+void StepRecorder::clear() {
+  steps_.clear();
+  pending_.clear();
+}
+
+void TeeObserver::lift(int cell, int n) {
+  a_->lift(cell, n), b_->lift(cell, n);
+}
+void TeeObserver::drop(int cell) {
+  a_->drop(cell), b_->drop(cell);
+}
+void TeeObserver::relay(int cell) {
+  a_->relay(cell), b_->relay(cell);
+}
+void TeeObserver::capture(int cell, int n, Player to, bool pending) {
+  a_->capture(cell, n, to, pending), b_->capture(cell, n, to, pending);
+}
+void TeeObserver::remove(int cell, int n, bool pending) {
+  a_->remove(cell, n, pending), b_->remove(cell, n, pending);
+}
+void TeeObserver::cancel() {
+  a_->cancel(), b_->cancel();
+}
+void TeeObserver::commit() {
+  a_->commit(), b_->commit();
+}
+void TeeObserver::extra_turn() {
+  a_->extra_turn(), b_->extra_turn();
+}
+void TeeObserver::pass() {
+  a_->pass(), b_->pass();
+}
+void TeeObserver::endless() {
+  a_->endless(), b_->endless();
+}
+void TeeObserver::round_end(const EndInfo& end) {
+  a_->round_end(end), b_->round_end(end);
+}
+void TeeObserver::game_end(const Outcome& result) {
+  a_->game_end(result), b_->game_end(result);
+}
+void TeeObserver::refill(const State& state) {
+  a_->refill(state), b_->refill(state);
+}
+
+// ---- sentences -------------------------------------------------------------
+
+std::string number_word(int n) {
+  static const char* kWords[] = {"no",  "one",   "two",   "three", "four", "five",
+                                 "six", "seven", "eight", "nine",  "ten"};
+  return n >= 0 && n <= 10 ? kWords[n] : std::to_string(n);
+}
+
+std::string side_name(const Voice& voice, Player p, bool capital) {
+  if (is_you(voice, p)) return capital ? "You" : "you";
+  return p == Player::South ? "South" : "North";
+}
+
+std::string narrate_sons(const State& s, const Voice& v) {
+  std::vector<std::string> out;
+  for (Player p : {Player::South, Player::North}) {
+    Player row = other(p);
+    std::vector<std::string> numbers;
+    for (int k = s.holes; k >= 1; --k) {
+      if (s.controller(s.hole_cell(row, k)) == p) numbers.push_back(std::to_string(k));
+    }
+    if (numbers.empty()) continue;
+    std::string holder = side_name(v, p);
+    out.push_back(fmt::format("{} {} {}: {} {} {}.", holder, is_you(v, p) ? "hold" : "holds",
+                              numbers.size() == 1 ? "a son" : "sons", possessive(v, row),
+                              numbers.size() == 1 ? "hole" : "holes", join(numbers)));
+  }
+  return join(out, " ");
+}
+
+std::string narrate_result(const Rules& rules, const State& after, std::string_view reason,
+                           const Voice& v) {
+  const Outcome& o = after.result;
+  std::string why = reason.empty() || reason == "condition" ? "" : fmt::format(" ({})", reason);
+  std::string head = rules.match ? fmt::format("The match is over after {} round{}{}", after.round,
+                                               after.round == 1 ? "" : "s", why)
+                                 : "The game is over" + why;
+  if (o.winner != Winner::South && o.winner != Winner::North) {
+    return fmt::format("{}: a draw, {}-{}.", head, o.south, o.north);
+  }
+  Player w = o.winner == Winner::South ? Player::South : Player::North;
+  int high = std::max(o.south, o.north), low = std::min(o.south, o.north);
+  std::string out =
+      fmt::format("{}: {} wins {}-{}.", head, w == Player::South ? "South" : "North", high, low);
+  if (v.has_you) out += is_you(v, w) ? " You win!" : " You lose.";
+  return out;
+}
+
+std::vector<std::string> narrate_move(const Rules& rules, const State& before, Move move,
+                                      const State& after, const ApplyInfo& info,
+                                      const std::vector<Step>& steps, const Voice& v) {
+  std::vector<std::string> lines;
+  Player mover = info.mover;
+  Gains g = split_steps(steps, info);
+  if (info.passed || move.is_pass()) {
+    lines.push_back(side_name(v, mover) + " passed.");
+  } else {
+    std::vector<std::string> details = move_details(v, before, mover, g, info);
+    std::string head = side_name(v, mover) + " sowed " + move_target(v, before, mover, move);
+    lines.push_back(details.empty() ? head + "." : head + ": " + join(details, ", ") + ".");
+  }
+  std::string sweep = sweep_sentence(v, g);
+  if (!sweep.empty()) lines.push_back(sweep);
+  if (info.round_over) lines.push_back(round_sentence(v, info));
+  if (info.game_over) {
+    lines.push_back(narrate_result(rules, after, rules.match ? "" : info.end.reason, v));
+  } else if (info.round_over) {
+    lines.push_back(next_round_sentence(v, after));
+  }
+  return lines;
+}
+
+}  // namespace mancala::cli

@@ -1,0 +1,100 @@
+// Many games between two agents, and what they show about a game
+// (`mancala simulate`): who wins, how much moving first is worth, how long
+// games last, how much is captured, which end clauses and guards fire.
+//
+// The contract that shapes this file is reproducibility: for a given seed
+// the report is the same whatever the number of threads. So every game is
+// played by agents built afresh for that game, seeded from (seed, game
+// number) alone, each game's summary is stored at its own index, and the
+// totals are taken in game order after all threads have joined; threads
+// only decide which game is played when. Agents are fixed per side (the
+// first-player advantage is South's, who moves first). A deterministic
+// agent against another would repeat one game, so `opening_plies` random
+// moves (drawn from the game's seed) may start each game. The library has
+// no I/O: progress is a counter the caller may poll.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "rules.hpp"
+#include "state.hpp"
+
+namespace mancala {
+
+struct SimulationOptions {
+  std::string south = "alphabeta:depth=4";  // agent specs (agents.hpp make_agent)
+  std::string north = "alphabeta:depth=4";
+  int games = 100;
+  uint64_t seed = 1;
+  int threads = 1;
+  int opening_plies = 0;                 // uniformly random moves before the agents take over
+  int max_plies = 100000;                // a game still going after this many plies is unfinished
+  std::atomic<int>* finished = nullptr;  // when set, incremented as each game ends
+};
+
+// One game, as simulate saw it.
+struct GameSummary {
+  Winner winner = Winner::None;  // None: unfinished (or an error)
+  Outcome result;
+  int plies = 0;          // every apply, opening and passes included
+  int rounds = 1;         // rounds played (1 without `match`)
+  int captured = 0;       // seeds captured by moves (ApplyInfo::captured)
+  int capture_moves = 0;  // moves that captured anything
+  int removed = 0;        // seeds removed from play by moves
+  int extra_turns = 0;
+  int passes = 0;
+  std::vector<std::string> endings;  // the reason of each round or game end
+  bool unfinished = false;
+  std::string error;  // a RuntimeError of the rule file, an illegal agent move
+};
+
+// A distribution of integers per game.
+struct Spread {
+  double mean = 0;
+  double median = 0;
+  int min = 0;
+  int max = 0;
+};
+
+struct SimulationReport {
+  std::string game;
+  std::string south, north;  // the agents' names (specs that recreate them)
+  int games = 0;
+  uint64_t seed = 0;
+  int opening_plies = 0;
+  int south_wins = 0, north_wins = 0, draws = 0, unfinished = 0, errors = 0;
+  // South's score rate (win 1, draw 1/2) over finished games and its 95%
+  // Wilson interval: above 1/2 means moving first is an advantage.
+  double south_score = 0, south_low = 0, south_high = 0;
+  Spread plies, rounds, captured, capture_moves, removed;
+  double extra_turns = 0, passes = 0;  // means per game
+  std::map<std::string, int> endings;  // reason -> times it fired (rounds and games)
+  std::string first_error;             // the first game's error, if any ("game 7: ...")
+  bool deterministic = false;          // both agents ignore seeds and there is no opening
+  std::vector<GameSummary> per_game;
+};
+
+// Plays the games. Returns false and sets *error for a bad agent spec.
+bool simulate(const Rules& rules, const SimulationOptions& options, SimulationReport* report,
+              std::string* error);
+
+// Plays one game (game number `game` of the seed); used by simulate.
+GameSummary simulate_game(const Rules& rules, const SimulationOptions& options, int game);
+
+// The seed of game `game`: a SplitMix64 mix of (seed, game).
+uint64_t game_seed(uint64_t seed, int game);
+
+// The 95% Wilson score interval of a rate p over n trials.
+void wilson_interval(double p, int n, double* low, double* high);
+
+// The report for people, and as one JSON object (keys in a fixed order,
+// numbers with fixed decimals, so it is byte-for-byte reproducible).
+std::string simulation_text(const SimulationReport& report);
+std::string simulation_json(const SimulationReport& report);
+
+}  // namespace mancala

@@ -1,0 +1,410 @@
+// End-to-end tests of the `mancala` tool: the built binary is run through
+// a shell (popen), as a user or a script would run it.
+//
+// These tests pin the tool's contract rather than the library's: exit
+// statuses (0 ok, 1 bad input, 2 bad command line), that --format json is
+// valid JSON, that every subcommand answers --help, and that `replay`
+// reproduces the reference game records of ../shared/examples byte for
+// byte. Files are found by listing games/ and tests/diagnostics/, so a new
+// game or diagnostic file is covered without an edit here.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace {
+
+namespace fs = std::filesystem;
+
+const std::string kSourceDir = MANCALA_SOURCE_DIR;
+const std::vector<std::string> kCommands = {"check", "dump", "replay", "perft"};
+
+struct ToolRun {
+  int status = -1;
+  std::string out;
+  std::string err;
+};
+
+std::string quote(const std::string& s) {
+  std::string q = "'";
+  for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return q + "'";
+}
+
+std::string read_text(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// Runs `mancala ARGS` in the source directory; stdout and stderr apart.
+ToolRun run_tool(const std::vector<std::string>& args) {
+  static int counter = 0;
+  fs::path err_file = fs::temp_directory_path() /
+                      ("mancala_cli_test_" + std::to_string(getpid()) + "_" +
+                       std::to_string(counter++) + ".err");
+  std::string cmd = "cd " + quote(kSourceDir) + " && " + quote(MANCALA_BINARY);
+  for (const std::string& a : args) cmd += " " + quote(a);
+  cmd += " 2>" + quote(err_file.string());
+  ToolRun r;
+  FILE* pipe = popen(cmd.c_str(), "r");
+  if (pipe == nullptr) return r;
+  std::array<char, 65536> buf;
+  size_t n;
+  while ((n = fread(buf.data(), 1, buf.size(), pipe)) > 0) r.out.append(buf.data(), n);
+  int raw = pclose(pipe);
+  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+  r.err = read_text(err_file);
+  fs::remove(err_file);
+  return r;
+}
+
+std::vector<std::string> list_files(const std::string& dir, const std::string& ext) {
+  std::vector<std::string> out;
+  fs::path root = fs::path(kSourceDir) / dir;
+  if (!fs::exists(root)) return out;
+  for (const auto& e : fs::directory_iterator(root)) {
+    if (e.path().extension() == ext) out.push_back(dir + "/" + e.path().filename().string());
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+// A strict JSON validator (RFC 8259 syntax), enough to say "this parses".
+class JsonChecker {
+ public:
+  explicit JsonChecker(std::string_view s) : s_(s) {}
+  bool valid() {
+    bool ok = value(0);
+    skip_ws();
+    return ok && i_ == s_.size();
+  }
+
+ private:
+  void skip_ws() {
+    while (i_ < s_.size() && (s_[i_] == ' ' || s_[i_] == '\n' || s_[i_] == '\r' || s_[i_] == '\t'))
+      ++i_;
+  }
+  bool eat(char c) {
+    skip_ws();
+    if (i_ < s_.size() && s_[i_] == c) return ++i_, true;
+    return false;
+  }
+  bool literal(std::string_view w) {
+    if (s_.substr(i_, w.size()) != w) return false;
+    i_ += w.size();
+    return true;
+  }
+  bool string() {
+    if (!eat('"')) return false;
+    while (i_ < s_.size() && s_[i_] != '"') {
+      if (static_cast<unsigned char>(s_[i_]) < 0x20) return false;
+      if (s_[i_] == '\\') {
+        ++i_;
+        if (i_ >= s_.size() || std::string_view("\"\\/bfnrtu").find(s_[i_]) == std::string::npos)
+          return false;
+      }
+      ++i_;
+    }
+    return i_ < s_.size() && s_[i_++] == '"';
+  }
+  bool number() {
+    size_t start = i_;
+    if (i_ < s_.size() && s_[i_] == '-') ++i_;
+    while (i_ < s_.size() && (isdigit(static_cast<unsigned char>(s_[i_])) || s_[i_] == '.' ||
+                              s_[i_] == 'e' || s_[i_] == 'E' || s_[i_] == '+' || s_[i_] == '-'))
+      ++i_;
+    return i_ > start;
+  }
+  template <class F>
+  bool sequence(char close, F item) {
+    if (eat(close)) return true;
+    do {
+      if (!item()) return false;
+    } while (eat(','));
+    return eat(close);
+  }
+  bool value(int depth) {
+    if (depth > 200) return false;
+    skip_ws();
+    if (i_ >= s_.size()) return false;
+    char c = s_[i_];
+    if (c == '{') {
+      ++i_;
+      return sequence('}', [&] { return string() && eat(':') && value(depth + 1); });
+    }
+    if (c == '[') {
+      ++i_;
+      return sequence(']', [&] { return value(depth + 1); });
+    }
+    if (c == '"') return string();
+    if (c == 't') return literal("true");
+    if (c == 'f') return literal("false");
+    if (c == 'n') return literal("null");
+    return number();
+  }
+  std::string_view s_;
+  size_t i_ = 0;
+};
+
+bool is_json(const std::string& s) { return JsonChecker(s).valid(); }
+
+TEST(CliTest, JsonCheckerWorks) {
+  EXPECT_TRUE(is_json(R"([{"a":[1,-2,true,null],"b":"x\"y"}])"));
+  EXPECT_FALSE(is_json("[1,]"));
+  EXPECT_FALSE(is_json("{\"a\" 1}"));
+}
+
+// ---- the tool's own flags and usage errors
+
+TEST(CliTest, VersionAndHelp) {
+  ToolRun v = run_tool({"--version"});
+  EXPECT_EQ(v.status, 0);
+  EXPECT_EQ(v.out.rfind("mancala ", 0), 0u) << v.out;
+  for (const char* flag : {"--help", "-h"}) {
+    ToolRun h = run_tool({flag});
+    EXPECT_EQ(h.status, 0);
+    for (const std::string& c : kCommands) EXPECT_NE(h.out.find("  " + c + " "), std::string::npos);
+  }
+  ToolRun none = run_tool({});
+  EXPECT_EQ(none.status, 2);
+  EXPECT_NE(none.err.find("usage: mancala"), std::string::npos);
+}
+
+TEST(CliTest, EverySubcommandHasHelp) {
+  for (const std::string& c : kCommands) {
+    for (const char* flag : {"--help", "-h"}) {
+      ToolRun h = run_tool({c, flag});
+      EXPECT_EQ(h.status, 0) << c;
+      EXPECT_EQ(h.out.rfind("usage: mancala " + c, 0), 0u) << c << ": " << h.out;
+      EXPECT_NE(h.out.find("--help"), std::string::npos) << c;
+    }
+    ToolRun via_help = run_tool({"help", c});
+    EXPECT_EQ(via_help.status, 0);
+    EXPECT_EQ(via_help.out, run_tool({c, "--help"}).out);
+  }
+  EXPECT_EQ(run_tool({"help"}).status, 0);
+  EXPECT_EQ(run_tool({"help", "help"}).status, 0);
+}
+
+TEST(CliTest, UnknownCommandSuggests) {
+  ToolRun r = run_tool({"chek", "games/kalah.mnc"});
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("unknown command 'chek'; did you mean 'check'?"), std::string::npos)
+      << r.err;
+  ToolRun h = run_tool({"help", "replya"});
+  EXPECT_EQ(h.status, 2);
+  EXPECT_NE(h.err.find("did you mean 'replay'?"), std::string::npos) << h.err;
+  EXPECT_EQ(run_tool({"zzzzzzzz"}).status, 2);
+  EXPECT_EQ(run_tool({"--verison"}).status, 2);
+}
+
+TEST(CliTest, UsageErrorsExitTwo) {
+  const std::vector<std::vector<std::string>> bad = {
+      {"check"},                                              // no file
+      {"check", "--formt", "json", "games/kalah.mnc"},        // unknown flag
+      {"check", "--format", "xml", "games/kalah.mnc"},        // bad choice
+      {"check", "--format"},                                  // missing value
+      {"check", "--set", "holes", "games/kalah.mnc"},         // no '='
+      {"check", "--set", "holes=seven", "games/kalah.mnc"},   // not a number
+      {"check", "--set", "holes=99999999999999999999999", "games/kalah.mnc"},
+      {"check", "--quiet=1", "games/kalah.mnc"},              // a switch with a value
+      {"dump", "games/kalah.mnc"},                            // no --stage
+      {"dump", "--stage", "tokens", "games/kalah.mnc"},
+      {"dump", "--stage", "ast", "games/kalah.mnc", "games/oware.mnc"},
+      {"replay", "games/kalah.mnc"},                          // no --moves
+      {"replay", "games/kalah.mnc", "--moves", "1", "--format", "yaml"},
+      {"perft", "games/kalah.mnc"},                           // no --depth
+      {"perft", "games/kalah.mnc", "--depth", "x"},
+      {"perft", "games/kalah.mnc", "--depth", "0"},
+      {"perft", "games/kalah.mnc", "--depth", "-3"},
+      {"perft", "games/kalah.mnc", "--depth", "1", "--depth", "2"},
+  };
+  for (const auto& args : bad) {
+    ToolRun r = run_tool(args);
+    std::string line;
+    for (const auto& a : args) line += a + " ";
+    EXPECT_EQ(r.status, 2) << line << "\n" << r.err;
+    EXPECT_FALSE(r.err.empty()) << line;
+    EXPECT_EQ(r.err.find("terminate"), std::string::npos) << line << r.err;
+  }
+  ToolRun flag = run_tool({"check", "--formt", "json", "games/kalah.mnc"});
+  EXPECT_NE(flag.err.find("did you mean '--format'?"), std::string::npos) << flag.err;
+}
+
+// ---- check
+
+TEST(CliTest, ShippedFilesCheck) {
+  std::vector<std::string> files = list_files("games", ".mnc");
+  ASSERT_FALSE(files.empty());
+  for (const std::string& f : list_files("stdlib", ".mnc")) files.push_back(f);
+  for (const std::string& f : files) {
+    ToolRun r = run_tool({"check", f});
+    EXPECT_EQ(r.status, 0) << f << "\n" << r.err;
+    EXPECT_EQ(r.out.rfind(f + ": ok", 0), 0u) << r.out;
+    ToolRun j = run_tool({"check", "--format", "json", f});
+    EXPECT_EQ(j.status, 0) << f;
+    EXPECT_EQ(j.out, "[]\n") << f;
+  }
+  std::vector<std::string> all = {"check", "--quiet"};
+  all.insert(all.end(), files.begin(), files.end());
+  ToolRun r = run_tool(all);
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, "");
+}
+
+TEST(CliTest, InvalidFilesFailWithJson) {
+  std::vector<std::string> files = list_files("tests/diagnostics", ".mnc");
+  if (files.empty()) GTEST_SKIP() << "no files in tests/diagnostics";
+  for (const std::string& f : files) {
+    ToolRun r = run_tool({"check", f});
+    EXPECT_EQ(r.status, 1) << f;
+    EXPECT_NE(r.err.find(".mnc:"), std::string::npos) << f << "\n" << r.err;  // maybe an import
+    EXPECT_NE(r.err.find("error:"), std::string::npos) << f;
+    EXPECT_EQ(r.err.find("\x1b["), std::string::npos) << "colour on a pipe: " << f;
+    ToolRun j = run_tool({"check", "--format", "json", f});
+    EXPECT_EQ(j.status, 1) << f;
+    EXPECT_TRUE(is_json(j.out)) << f << "\n" << j.out;
+    EXPECT_NE(j.out.find("\"severity\""), std::string::npos) << f << "\n" << j.out;
+    EXPECT_NE(j.out.find("\"error\""), std::string::npos) << f << "\n" << j.out;
+  }
+  // A valid and an invalid file together: one array, status 1.
+  ToolRun mixed = run_tool({"check", "--format", "json", "games/kalah.mnc", files[0]});
+  EXPECT_EQ(mixed.status, 1);
+  EXPECT_TRUE(is_json(mixed.out)) << mixed.out;
+}
+
+TEST(CliTest, MissingFileFails) {
+  ToolRun r = run_tool({"check", "no/such/file.mnc"});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.err.find("no/such/file.mnc"), std::string::npos) << r.err;
+  ToolRun j = run_tool({"check", "--format", "json", "no/such/file.mnc"});
+  EXPECT_EQ(j.status, 1);
+  EXPECT_TRUE(is_json(j.out)) << j.out;
+}
+
+TEST(CliTest, OverridesReachTheChecker) {
+  ToolRun ok = run_tool({"check", "--set", "holes=4", "games/kalah.mnc"});
+  EXPECT_EQ(ok.status, 0) << ok.err;
+  ToolRun too_big = run_tool({"check", "--set", "holes=99", "games/kalah.mnc"});
+  EXPECT_EQ(too_big.status, 1) << too_big.err;
+  ToolRun dump4 = run_tool({"dump", "--stage", "checked", "--set", "holes=4", "games/kalah.mnc"});
+  ToolRun dump6 = run_tool({"dump", "--stage", "checked", "games/kalah.mnc"});
+  EXPECT_EQ(dump4.status, 0);
+  EXPECT_NE(dump4.out, dump6.out);
+}
+
+// ---- dump
+
+TEST(CliTest, DumpEveryStage) {
+  for (const std::string& f : list_files("games", ".mnc")) {
+    for (const char* stage : {"ast", "checked", "pipeline"}) {
+      ToolRun r = run_tool({"dump", "--stage", stage, f});
+      EXPECT_EQ(r.status, 0) << f << " " << stage << "\n" << r.err;
+      EXPECT_FALSE(r.out.empty()) << f << " " << stage;
+    }
+  }
+  ToolRun lib = run_tool({"dump", "--stage", "checked", "stdlib/captures.mnc"});
+  EXPECT_EQ(lib.status, 1);
+  EXPECT_NE(lib.err.find("defines no game"), std::string::npos) << lib.err;
+  EXPECT_EQ(run_tool({"dump", "--stage=ast", "stdlib/captures.mnc"}).status, 0);
+}
+
+// ---- perft and replay
+
+TEST(CliTest, PerftCountsKalah) {
+  ToolRun r = run_tool({"perft", "games/kalah.mnc", "--depth", "1"});
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("6"), std::string::npos) << r.out;
+  ToolRun j = run_tool({"perft", "games/kalah.mnc", "--depth", "3", "--format", "json"});
+  EXPECT_EQ(j.status, 0) << j.err;
+  EXPECT_TRUE(is_json(j.out)) << j.out;
+  EXPECT_NE(j.out.find("\"leaves\":[6,"), std::string::npos) << j.out;
+}
+
+TEST(CliTest, ReplayIllegalMoveNamesPlyAndLegalMoves) {
+  // Kalah: south 3 ends in the store (extra turn); south 7 is no hole.
+  ToolRun r = run_tool({"replay", "games/kalah.mnc", "--moves", "3,7", "--format", "jsonl"});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 1) << r.out;
+  EXPECT_TRUE(is_json(r.out)) << r.out;
+  EXPECT_NE(r.err.find("ply 2"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("1, 2, 4, 5, 6"), std::string::npos) << r.err;
+  ToolRun bad_word = run_tool({"replay", "games/kalah.mnc", "--moves", "3,x"});
+  EXPECT_EQ(bad_word.status, 2) << bad_word.err;
+  ToolRun text = run_tool({"replay", "games/kalah.mnc", "--moves", "3,1"});
+  EXPECT_EQ(text.status, 0) << text.err;
+  EXPECT_NE(text.out.find("ply 2"), std::string::npos) << text.out;
+}
+
+// One reference record file of ../shared/examples and its rule file.
+struct Example {
+  std::string record;
+  std::string rules;
+};
+
+void PrintTo(const Example& e, std::ostream* os) { *os << e.record << " -> " << e.rules; }
+
+const std::vector<Example> kExamples = {
+    {"san-yao", "games/san_yao.mnc"}, {"sadeqa-ii", "games/sadeqa_ii.mnc"},
+    {"anywoli", "games/anywoli.mnc"}, {"kalah", "games/kalah.mnc"},
+    {"kalah-empty", "games/kalah_empty.mnc"}, {"oware", "games/oware.mnc"},
+};
+
+// The value of `"key":` in one record line, up to the next ',' or '}'.
+std::string field(const std::string& line, const std::string& key) {
+  size_t at = line.find("\"" + key + "\":");
+  if (at == std::string::npos) return "";
+  at += key.size() + 3;
+  size_t end = line.find_first_of(",}", at);
+  std::string v = line.substr(at, end - at);
+  if (v.size() >= 2 && v.front() == '"') v = v.substr(1, v.size() - 2);
+  return v;
+}
+
+class ReplayExamples : public ::testing::TestWithParam<Example> {};
+
+TEST_P(ReplayExamples, ReproducesEveryLine) {
+  fs::path dir = fs::path(kSourceDir) / ".." / "shared" / "examples";
+  if (!fs::exists(dir)) GTEST_SKIP() << "no reference records: " << dir << " is missing";
+  const Example& ex = GetParam();
+  std::istringstream in(read_text(dir / (ex.record + ".jsonl")));
+  std::map<int, std::vector<std::string>> games;  // game index -> lines
+  for (std::string line; std::getline(in, line);) {
+    if (!line.empty()) games[std::stoi(field(line, "game"))].push_back(line);
+  }
+  ASSERT_FALSE(games.empty());
+  for (const auto& [index, lines] : games) {
+    std::string moves;
+    for (const std::string& line : lines) moves += (moves.empty() ? "" : ",") + field(line, "move");
+    ToolRun r = run_tool({"replay", ex.rules, "--moves", moves, "--format", "jsonl", "--game-index",
+                      std::to_string(index)});
+    EXPECT_EQ(r.status, 0) << ex.record << " game " << index << "\n" << r.err;
+    std::istringstream got(r.out);
+    std::string line;
+    for (size_t i = 0; i < lines.size(); ++i) {
+      if (!std::getline(got, line)) line = "<no line>";
+      ASSERT_EQ(line, lines[i]) << ex.record << " game " << index << " ply " << i + 1;
+    }
+    EXPECT_FALSE(std::getline(got, line)) << "extra output: " << line;
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Shared, ReplayExamples, ::testing::ValuesIn(kExamples),
+                         [](const auto& info) {
+                           std::string name = info.param.record;
+                           std::replace(name.begin(), name.end(), '-', '_');
+                           return name;
+                         });
+
+}  // namespace

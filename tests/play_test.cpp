@@ -1,0 +1,408 @@
+// End-to-end tests of `mancala play`, `replay --record` and `simulate`: the
+// built binary is run as a user or a script would run it.
+//
+// Scripts see `play` with no terminal on standard input, so most tests run
+// it with stdin from /dev/null (human sides then become alpha-beta) and
+// check what a script relies on: every shipped game finishes with status 0
+// and a result, records round-trip through replay, a changed rule file is
+// noticed, and simulate's JSON does not depend on the thread count. The
+// interactive prompt needs a terminal, so one test drives it through a
+// pseudo-terminal (forkpty) the way a person would type. Games are found
+// by listing games/, so a new game is covered without an edit here.
+#include <fcntl.h>
+#include <gtest/gtest.h>
+#include <poll.h>
+#include <pty.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <array>
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace {
+
+namespace fs = std::filesystem;
+
+const std::string kSourceDir = MANCALA_SOURCE_DIR;
+
+struct ToolRun {
+  int status = -1;
+  std::string out;
+  std::string err;
+};
+
+std::string quote(const std::string& s) {
+  std::string q = "'";
+  for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return q + "'";
+}
+
+std::string read_text(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+fs::path temp_file(const std::string& name) {
+  static int counter = 0;
+  return fs::temp_directory_path() / ("mancala_play_test_" + std::to_string(getpid()) + "_" +
+                                      std::to_string(counter++) + "_" + name);
+}
+
+// Runs `mancala ARGS` in the source directory with stdin from /dev/null.
+ToolRun run_tool(const std::vector<std::string>& args) {
+  fs::path err_file = temp_file("err");
+  std::string cmd = "cd " + quote(kSourceDir) + " && " + quote(MANCALA_BINARY);
+  for (const std::string& a : args) cmd += " " + quote(a);
+  cmd += " </dev/null 2>" + quote(err_file.string());
+  ToolRun r;
+  FILE* pipe = popen(cmd.c_str(), "r");
+  if (pipe == nullptr) return r;
+  std::array<char, 65536> buf;
+  size_t n;
+  while ((n = fread(buf.data(), 1, buf.size(), pipe)) > 0) r.out.append(buf.data(), n);
+  int raw = pclose(pipe);
+  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+  r.err = read_text(err_file);
+  fs::remove(err_file);
+  return r;
+}
+
+std::vector<std::string> shipped_games() {
+  std::vector<std::string> out;
+  for (const auto& e : fs::directory_iterator(fs::path(kSourceDir) / "games")) {
+    if (e.path().extension() == ".mnc") out.push_back("games/" + e.path().filename().string());
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+bool has_result(const std::string& out) {
+  return out.find("The game is over") != std::string::npos ||
+         out.find("The match is over") != std::string::npos;
+}
+
+TEST(Play, EveryShippedGameFinishesWithCheapAgents) {
+  const std::vector<std::pair<std::string, std::string>> pairings = {
+      {"random", "greedy"}, {"alphabeta:depth=2", "random"}, {"greedy", "ai:alphabeta:depth=2"}};
+  for (const std::string& game : shipped_games()) {
+    for (const auto& [south, north] : pairings) {
+      SCOPED_TRACE(game + " " + south + " vs " + north);
+      ToolRun r =
+          run_tool({"play", game, "--south", south, "--north", north, "--seed", "7", "--quiet"});
+      EXPECT_EQ(r.status, 0) << r.err;
+      EXPECT_TRUE(has_result(r.out)) << r.out.substr(r.out.size() > 2000 ? r.out.size() - 2000 : 0);
+    }
+  }
+}
+
+TEST(Play, TextOutputDrawsBoardsAndIsPlainAsciiOffTerminal) {
+  ToolRun r = run_tool({"play", "games/kalah.mnc", "--south", "alphabeta:depth=2", "--north",
+                        "random", "--seed", "1"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("Kalah: South alphabeta:depth=2 vs North random"), std::string::npos);
+  EXPECT_NE(r.out.find("+----+----+"), std::string::npos) << r.out.substr(0, 1500);
+  EXPECT_NE(r.out.find("1. South sowed hole"), std::string::npos);
+  EXPECT_TRUE(has_result(r.out));
+  EXPECT_EQ(r.out.find("\x1b["), std::string::npos) << "no escapes when not a terminal";
+  for (unsigned char c : r.out) ASSERT_LT(c, 0x80) << "ASCII only when not a terminal";
+  // Deterministic for a seed.
+  ToolRun again = run_tool({"play", "games/kalah.mnc", "--south", "alphabeta:depth=2", "--north",
+                            "random", "--seed", "1"});
+  EXPECT_EQ(r.out, again.out);
+}
+
+TEST(Play, HumanWithoutTerminalIsPlayedByAlphaBeta) {
+  ToolRun r =
+      run_tool({"play", "games/kalah.mnc", "--south", "human", "--north", "random", "--quiet"});
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.err.find("not a terminal"), std::string::npos) << r.err;
+  EXPECT_TRUE(has_result(r.out));
+}
+
+TEST(Play, BadFlagsAreUsageErrors) {
+  ToolRun r = run_tool({"play", "games/kalah.mnc", "--south", "alphabta"});
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("did you mean 'alphabeta'"), std::string::npos) << r.err;
+  r = run_tool({"play", "games/kalah.mnc", "--seed", "x"});
+  EXPECT_EQ(r.status, 2);
+  r = run_tool({"play", "games/no_such_game.mnc", "--south", "random"});
+  EXPECT_EQ(r.status, 1);
+}
+
+TEST(Play, MaxPliesStopsWithAMessage) {
+  ToolRun r = run_tool({"play", "games/kalah.mnc", "--south", "random", "--north", "random",
+                        "--max-plies", "5", "--quiet"});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.err.find("--max-plies"), std::string::npos) << r.err;
+}
+
+TEST(Play, JsonlPrintsOnePositionPerMove) {
+  ToolRun r = run_tool(
+      {"play", "games/oware.mnc", "--south", "greedy", "--north", "random", "--format", "jsonl"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  std::istringstream lines(r.out);
+  std::string line, last;
+  int n = 0;
+  while (std::getline(lines, line)) {
+    ++n;
+    EXPECT_EQ(line.rfind("{\"game\":0,\"ply\":" + std::to_string(n) + ",", 0), 0u) << line;
+    last = line;
+  }
+  EXPECT_GT(n, 10);
+  EXPECT_NE(last.find("\"over\":true"), std::string::npos) << last;
+}
+
+TEST(Play, HelpOfPlayAndSimulate) {
+  for (const char* cmd : {"play", "simulate"}) {
+    ToolRun r = run_tool({cmd, "--help"});
+    EXPECT_EQ(r.status, 0);
+    EXPECT_NE(r.out.find(std::string("usage: mancala ") + cmd), std::string::npos) << r.out;
+  }
+}
+
+// ---- records -----------------------------------------------------------
+
+TEST(Record, RoundTripsForEveryShippedGame) {
+  for (const std::string& game : shipped_games()) {
+    SCOPED_TRACE(game);
+    fs::path record = temp_file("record.yaml");
+    ToolRun played = run_tool({"play", game, "--south", "alphabeta:depth=2", "--north", "random",
+                               "--seed", "11", "--quiet", "--record", record.string()});
+    ASSERT_EQ(played.status, 0) << played.err;
+    std::string text = read_text(record);
+    EXPECT_NE(text.find("rules_hash: fnv1a64:"), std::string::npos) << text.substr(0, 500);
+    EXPECT_NE(text.find("agents: {south: \"ai:alphabeta:depth=2\""), std::string::npos);
+    ToolRun replayed = run_tool({"replay", game, "--record", record.string()});
+    EXPECT_EQ(replayed.status, 0) << replayed.err;
+    EXPECT_NE(replayed.err.find("positions reproduced"), std::string::npos) << replayed.err;
+    fs::remove(record);
+  }
+}
+
+TEST(Record, RecordedJsonlEqualsPlayJsonl) {
+  fs::path record = temp_file("record.yaml");
+  ToolRun played = run_tool({"play", "games/san_yao.mnc", "--south", "greedy", "--north", "random",
+                             "--format", "jsonl", "--record", record.string()});
+  ASSERT_EQ(played.status, 0) << played.err;
+  ToolRun replayed =
+      run_tool({"replay", "games/san_yao.mnc", "--record", record.string(), "--format", "jsonl"});
+  EXPECT_EQ(replayed.status, 0) << replayed.err;
+  EXPECT_EQ(played.out, replayed.out);
+  fs::remove(record);
+}
+
+std::string replace_first(std::string text, const std::string& from, const std::string& to) {
+  size_t at = text.find(from);
+  if (at != std::string::npos) text.replace(at, from.size(), to);
+  return text;
+}
+
+TEST(Record, ReplayRefusesOtherRulesUnlessForced) {
+  fs::path record = temp_file("record.yaml");
+  ToolRun played = run_tool({"play", "games/kalah.mnc", "--south", "random", "--north", "random",
+                             "--quiet", "--record", record.string()});
+  ASSERT_EQ(played.status, 0) << played.err;
+  std::string text = read_text(record);
+  std::ofstream(record, std::ios::binary) << replace_first(text, "fnv1a64:", "fnv1a64:0");
+  ToolRun refused = run_tool({"replay", "games/kalah.mnc", "--record", record.string()});
+  EXPECT_EQ(refused.status, 1);
+  EXPECT_NE(refused.err.find("other rules"), std::string::npos) << refused.err;
+  EXPECT_NE(refused.err.find("--force"), std::string::npos) << refused.err;
+  ToolRun forced = run_tool({"replay", "games/kalah.mnc", "--record", record.string(), "--force"});
+  EXPECT_EQ(forced.status, 0) << forced.err;
+  // The same record against another game's rules.
+  std::ofstream(record, std::ios::binary) << text;
+  ToolRun other = run_tool({"replay", "games/kalah_empty.mnc", "--record", record.string()});
+  EXPECT_EQ(other.status, 1);
+  fs::remove(record);
+}
+
+TEST(Record, ReplayNamesThePlyThatDiffers) {
+  fs::path record = temp_file("record.yaml");
+  ToolRun played = run_tool({"play", "games/kalah.mnc", "--south", "random", "--north", "random",
+                             "--seed", "2", "--quiet", "--record", record.string()});
+  ASSERT_EQ(played.status, 0) << played.err;
+  std::string text = read_text(record);
+  // Ply 3's line: change its stores.
+  size_t at = text.find("{\"game\":0,\"ply\":3,");
+  ASSERT_NE(at, std::string::npos);
+  size_t stores = text.find("\"stores\":{\"south\":", at);
+  text.insert(stores + std::string("\"stores\":{\"south\":").size(), "9");
+  std::ofstream(record, std::ios::binary) << text;
+  ToolRun r = run_tool({"replay", "games/kalah.mnc", "--record", record.string()});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.err.find("ply 3: the position differs"), std::string::npos) << r.err;
+  // A record that is not YAML at all.
+  std::ofstream(record, std::ios::binary) << "moves: [\n";
+  r = run_tool({"replay", "games/kalah.mnc", "--record", record.string()});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.err.find(record.string()), std::string::npos) << r.err;
+  fs::remove(record);
+}
+
+// ---- simulate ------------------------------------------------------------
+
+TEST(Simulate, JsonDoesNotDependOnThreads) {
+  std::vector<std::string> args = {
+      "simulate", "games/oware.mnc",    "--games", "12", "--south",  "greedy",
+      "--north",  "mcts:iterations=50", "--seed",  "4",  "--format", "json"};
+  std::vector<std::string> one = args, two = args;
+  one.insert(one.end(), {"--threads", "1"});
+  two.insert(two.end(), {"--threads", "3"});
+  ToolRun a = run_tool(one);
+  ToolRun b = run_tool(two);
+  ASSERT_EQ(a.status, 0) << a.err;
+  ASSERT_EQ(b.status, 0) << b.err;
+  EXPECT_EQ(a.out, b.out);
+  EXPECT_EQ(a.out.rfind("{\"game\":\"Oware\",\"games\":12,", 0), 0u) << a.out;
+  EXPECT_NE(a.out.find("\"first_player\":{\"score\":"), std::string::npos);
+  EXPECT_NE(a.out.find("\"endings\":{"), std::string::npos);
+}
+
+TEST(Simulate, TextReportAndMatchRounds) {
+  ToolRun r = run_tool({"simulate", "games/san_yao.mnc", "--games", "4", "--south", "random",
+                        "--north", "greedy", "--threads", "2"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("San-Yao: 4 games"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("95% CI"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("game length (plies)"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("endings"), std::string::npos) << r.out;
+  EXPECT_EQ(r.err, "") << "no progress bar when stderr is not a terminal";
+  ToolRun bad = run_tool({"simulate", "games/kalah.mnc", "--south", "human"});
+  EXPECT_EQ(bad.status, 2);
+}
+
+// ---- a person at a terminal -------------------------------------------------
+
+// A child process on a pseudo-terminal, driven like a person typing.
+class Terminal {
+ public:
+  explicit Terminal(const std::vector<std::string>& args) {
+    pid_ = forkpty(&fd_, nullptr, nullptr, nullptr);
+    if (pid_ == 0) {
+      if (chdir(kSourceDir.c_str()) != 0) _exit(127);
+      std::vector<char*> argv;
+      std::string binary = MANCALA_BINARY;
+      argv.push_back(binary.data());
+      std::vector<std::string> copy = args;
+      for (std::string& a : copy) argv.push_back(a.data());
+      argv.push_back(nullptr);
+      setenv("TERM", "xterm", 1);
+      execv(binary.c_str(), argv.data());
+      _exit(127);
+    }
+  }
+  ~Terminal() {
+    if (pid_ > 0) {
+      close(fd_);
+      if (!exited_) waitpid(pid_, nullptr, 0);
+    }
+  }
+  bool started() const { return pid_ > 0; }
+
+  // Reads until `needle` appears after the read position (true), or 20 s pass.
+  bool expect(const std::string& needle) {
+    auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+    while (true) {
+      size_t at = screen_.find(needle, mark_);
+      if (at != std::string::npos) {
+        mark_ = at + needle.size();
+        return true;
+      }
+      if (std::chrono::steady_clock::now() > deadline || !read_some()) return false;
+    }
+  }
+  void type(const std::string& line) { send(line + "\n"); }
+  void send(const std::string& text) {
+    ssize_t n = write(fd_, text.data(), text.size());
+    (void)n;
+  }
+  int wait_exit() {
+    while (read_some()) {
+    }
+    int raw = 0;
+    waitpid(pid_, &raw, 0);
+    exited_ = true;
+    return WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+  }
+  const std::string& screen() const { return screen_; }
+
+ private:
+  bool read_some() {
+    pollfd p{fd_, POLLIN, 0};
+    if (poll(&p, 1, 1000) <= 0) return true;  // nothing yet: keep waiting
+    char buf[4096];
+    ssize_t n = read(fd_, buf, sizeof buf);
+    if (n <= 0) return false;  // the child closed the terminal
+    screen_.append(buf, static_cast<size_t>(n));
+    return true;
+  }
+
+  pid_t pid_ = -1;
+  int fd_ = -1;
+  bool exited_ = false;
+  std::string screen_;
+  size_t mark_ = 0;
+};
+
+TEST(Play, HumanSessionOnATerminal) {
+  Terminal t({"play", "games/kalah.mnc", "--south", "human", "--north", "alphabeta:depth=2"});
+  ASSERT_TRUE(t.started());
+  const std::string prompt = "Your move (1-6; or help): ";
+  ASSERT_TRUE(t.expect("┌")) << t.screen();  // Unicode on a terminal
+  ASSERT_TRUE(t.expect(prompt)) << t.screen();
+  t.type("help");
+  EXPECT_TRUE(t.expect("Commands: moves")) << t.screen();
+  ASSERT_TRUE(t.expect(prompt));
+  t.type("moves");
+  EXPECT_TRUE(t.expect("Legal moves: 1, 2, 3, 4, 5, 6")) << t.screen();
+  ASSERT_TRUE(t.expect(prompt));
+  t.type("banana");
+  EXPECT_TRUE(t.expect("'banana' is not a move or a command")) << t.screen();
+  ASSERT_TRUE(t.expect(prompt));
+  t.type("99");
+  EXPECT_TRUE(t.expect("There is no hole 99")) << t.screen();
+  ASSERT_TRUE(t.expect(prompt));
+  t.type("undo");
+  EXPECT_TRUE(t.expect("Nothing to undo yet.")) << t.screen();
+  ASSERT_TRUE(t.expect(prompt));
+  t.type("3");  // 4 seeds from hole 3: the last lands in South's store
+  EXPECT_TRUE(t.expect("1. You sowed hole 3: you move again.")) << t.screen();
+  t.type("1");  // the turn passes to North, who replies
+  EXPECT_TRUE(t.expect("2. You sowed hole 1")) << t.screen();
+  EXPECT_TRUE(t.expect("3. North sowed")) << t.screen();
+  EXPECT_TRUE(t.expect("Your move (")) << t.screen();
+  t.type("undo");
+  EXPECT_TRUE(t.expect("Took back ")) << t.screen();  // South's 2nd move and North's replies
+  EXPECT_TRUE(t.expect("Your move (")) << t.screen();
+  t.type("moves");  // back before South's second move: hole 3 is empty
+  EXPECT_TRUE(t.expect("Legal moves: 1, 2, 4, 5, 6")) << t.screen();
+  EXPECT_TRUE(t.expect("Your move (")) << t.screen();
+  t.type("hint");
+  EXPECT_TRUE(t.expect("Hint: alpha-beta (depth 6) would play")) << t.screen();
+  EXPECT_TRUE(t.expect("Your move (")) << t.screen();
+  t.type("quit");
+  EXPECT_TRUE(t.expect("You quit")) << t.screen();
+  EXPECT_EQ(t.wait_exit(), 0);
+}
+
+TEST(Play, EndOfInputOnATerminalEndsCleanly) {
+  Terminal t({"play", "games/oware.mnc", "--ascii"});
+  ASSERT_TRUE(t.started());
+  ASSERT_TRUE(t.expect("or help): ")) << t.screen();
+  EXPECT_EQ(t.screen().find("┌"), std::string::npos) << "--ascii";
+  t.send("\x04");  // ^D at the start of a line: end of input
+  EXPECT_TRUE(t.expect("End of input")) << t.screen();
+  EXPECT_EQ(t.wait_exit(), 0);
+}
+
+}  // namespace
