@@ -7,6 +7,9 @@
 // landing hole" in lap_end) are looked up in a per-event table.
 #include "describe.hpp"
 
+#include <algorithm>
+#include <map>
+
 #include <fmt/format.h>
 
 namespace mancala {
@@ -24,6 +27,9 @@ class Describer {
 
   std::string words(const Expr& e) const;
   void steps(const std::vector<Stmt>& body, int indent, std::string& out) const;
+  // A fragment parameter stands for its argument: `let n@frag = 4` makes
+  // `n@frag` read as 4 (and match the same patterns).
+  void bind(const std::string& name, const Expr& value) { bound_[name] = &value; }
 
  private:
   std::string source_text(const Expr& e) const;
@@ -33,8 +39,12 @@ class Describer {
   std::string count_compare(const std::string& hole, Op op, int64_t n) const;
   std::string stmt_words(const Stmt& s) const;
 
+  const Expr& resolve(const Expr& e) const;
+  void use_steps(const Stmt& s, int indent, std::string& out) const;
+
   const SourceSet& sources_;
   std::string here_;
+  std::map<std::string, const Expr*> bound_;
 };
 
 std::string plural(int64_t n, const char* one, const char* many) {
@@ -47,7 +57,20 @@ std::string Describer::source_text(const Expr& e) const {
   return "`" + src.text.substr(e.range.begin, e.range.end - e.range.begin) + "`";
 }
 
+const Expr& Describer::resolve(const Expr& e) const {
+  if (e.kind != ExprKind::Name) return e;
+  auto it = bound_.find(e.name);
+  return it == bound_.end() ? e : resolve(*it->second);
+}
+
+std::string possessive_store(const std::string& player) {
+  bool simple = player == "the mover" || player == "the opponent" || player == "South" || player == "North";
+  return simple ? player + "'s store" : "the store of " + player;
+}
+
 std::string Describer::name_words(const std::string& n) const {
+  if (auto it = bound_.find(n); it != bound_.end()) return words(*it->second);
+  if (n.find('@') != std::string::npos) return "`" + n.substr(0, n.find('@')) + "`";
   if (n == "here") return here_;
   if (n == "hole") return "the hole";
   if (n == "mover") return "the mover";
@@ -71,7 +94,7 @@ std::string Describer::call_words(const Expr& e) const {
   auto arg = [&](size_t i) { return words(e.args.at(i)); };
   const std::string& f = e.name;
   if (f == "count") return fmt::format("the seeds in {}", arg(0));
-  if (f == "store") return fmt::format("{}'s store", arg(0));
+  if (f == "store") return possessive_store(arg(0));
   if (f == "row_seeds") return fmt::format("the seeds in {}'s row", arg(0));
   if (f == "controlled_seeds") return fmt::format("the seeds in the holes {} controls", arg(0));
   if ((f == "next" || f == "prev") && e.args.size() == 2 && e.args[1].kind == ExprKind::Int) {
@@ -125,8 +148,8 @@ const char* op_words(Op op) {
 }
 
 std::string Describer::compare_words(const Expr& e) const {
-  const Expr& l = e.args[0];
-  const Expr& r = e.args[1];
+  const Expr& l = resolve(e.args[0]);
+  const Expr& r = resolve(e.args[1]);
   if (l.kind == ExprKind::Call && l.name == "count" && r.kind == ExprKind::Int) {
     std::string s = count_compare(words(l.args[0]), e.op, r.value);
     if (!s.empty()) return s;
@@ -158,14 +181,14 @@ std::string Describer::words(const Expr& e) const {
 }
 
 std::string dest_words(const Describer& d, const Stmt& s) {
-  return s.dest ? d.words(*s.dest) + "'s store" : "the store of the hole's controller";
+  return s.dest ? possessive_store(d.words(*s.dest)) : "the store of the hole's controller";
 }
 
 std::string Describer::stmt_words(const Stmt& s) const {
   switch (s.kind) {
     case StmtKind::Capture:
       if (!s.target) {
-        return s.dest ? fmt::format("every seed left on the board goes to {}'s store", words(*s.dest))
+        return s.dest ? fmt::format("every seed left on the board goes to {}", possessive_store(words(*s.dest)))
                       : "every seed left on the board goes to the store of its hole's controller";
       }
       return fmt::format("the seeds of {} are captured into {}", words(*s.target), dest_words(*this, s));
@@ -176,8 +199,8 @@ std::string Describer::stmt_words(const Stmt& s) const {
     case StmtKind::Draw: return "the result is a draw";
     case StmtKind::Relay: return fmt::format("the seeds of {} are lifted and sown on", words(*s.target));
     case StmtKind::Leave: return fmt::format("{} stay in the hole", words(*s.value));
-    case StmtKind::Let: return fmt::format("let {} be {}", s.name, words(*s.value));
-    case StmtKind::Assign: return fmt::format("{} becomes {}", s.name, words(*s.value));
+    case StmtKind::Let: return fmt::format("let {} be {}", s.name.substr(0, s.name.find('@')), words(*s.value));
+    case StmtKind::Assign: return fmt::format("{} becomes {}", s.name.substr(0, s.name.find('@')), words(*s.value));
     default: return "";
   }
 }
@@ -204,13 +227,27 @@ void Describer::steps(const std::vector<Stmt>& body, int indent, std::string& ou
         steps(s.body, indent + 2, out);
         break;
       case StmtKind::Use:
-        out += fmt::format("{}- {} (fragment):\n", pad, s.name);
-        steps(s.body, indent + 2, out);
+        use_steps(s, indent, out);
         break;
       default:
         out += fmt::format("{}- {}\n", pad, stmt_words(s));
     }
   }
+}
+
+// A fragment's statements, its parameters read as their arguments.
+void Describer::use_steps(const Stmt& s, int indent, std::string& out) const {
+  std::string args;
+  for (size_t i = 0; i < s.args.size(); ++i) args += (i ? ", " : "") + words(s.args[i]);
+  out += fmt::format("{}- {}{} (fragment):\n", std::string(indent, ' '), s.name,
+                     args.empty() ? "" : "(" + args + ")");
+  Describer inner = *this;
+  size_t params = std::min(s.args.size(), s.body.size());
+  for (size_t i = 0; i < params; ++i) {
+    if (s.body[i].kind == StmtKind::Let && s.body[i].value) inner.bind(s.body[i].name, *s.body[i].value);
+  }
+  std::vector<Stmt> rest(s.body.begin() + static_cast<long>(params), s.body.end());
+  inner.steps(rest, indent + 2, out);
 }
 
 const char* here_for(Event e) {
