@@ -89,8 +89,15 @@ int play_moves(const Rules& rules, const std::vector<Move>& moves, int game_inde
                Io& io, const std::vector<std::string>* expected = nullptr) {
   State state = initial_state(rules);
   History history;
-  if (!jsonl) fmt::print(io.out, "start\n{}  to move: {}\n", draw_board(rules, state),
-                         player_name(state.to_move));
+  if (!jsonl) {
+    fmt::print(io.out, "start\n{}", draw_board(rules, state));
+    if (state.over) {
+      fmt::print(io.out, "  game over before any move: {} {}-{}\n", winner_word(state.result.winner),
+                 state.result.south, state.result.north);
+    } else {
+      fmt::print(io.out, "  to move: {}\n", player_name(state.to_move));
+    }
+  }
   for (size_t i = 0; i < moves.size(); ++i) {
     MoveRecord record{game_index, static_cast<int>(i + 1), state.to_move, moves[i]};
     if (state.over) {
