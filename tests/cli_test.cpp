@@ -50,9 +50,8 @@ std::string read_text(const fs::path& path) {
 // Runs `mancala ARGS` in the source directory; stdout and stderr apart.
 ToolRun run_tool(const std::vector<std::string>& args) {
   static int counter = 0;
-  fs::path err_file = fs::temp_directory_path() /
-                      ("mancala_cli_test_" + std::to_string(getpid()) + "_" +
-                       std::to_string(counter++) + ".err");
+  fs::path err_file = fs::temp_directory_path() / ("mancala_cli_test_" + std::to_string(getpid()) +
+                                                   "_" + std::to_string(counter++) + ".err");
   std::string cmd = "cd " + quote(kSourceDir) + " && " + quote(MANCALA_BINARY);
   for (const std::string& a : args) cmd += " " + quote(a);
   cmd += " 2>" + quote(err_file.string());
@@ -157,7 +156,9 @@ class JsonChecker {
   size_t i_ = 0;
 };
 
-bool is_json(const std::string& s) { return JsonChecker(s).valid(); }
+bool is_json(const std::string& s) {
+  return JsonChecker(s).valid();
+}
 
 TEST(CliTest, JsonCheckerWorks) {
   EXPECT_TRUE(is_json(R"([{"a":[1,-2,true,null],"b":"x\"y"}])"));
@@ -211,20 +212,20 @@ TEST(CliTest, UnknownCommandSuggests) {
 
 TEST(CliTest, UsageErrorsExitTwo) {
   const std::vector<std::vector<std::string>> bad = {
-      {"check"},                                              // no file
-      {"check", "--formt", "json", "games/kalah.mnc"},        // unknown flag
-      {"check", "--format", "xml", "games/kalah.mnc"},        // bad choice
-      {"check", "--format"},                                  // missing value
-      {"check", "--set", "holes", "games/kalah.mnc"},         // no '='
-      {"check", "--set", "holes=seven", "games/kalah.mnc"},   // not a number
+      {"check"},                                             // no file
+      {"check", "--formt", "json", "games/kalah.mnc"},       // unknown flag
+      {"check", "--format", "xml", "games/kalah.mnc"},       // bad choice
+      {"check", "--format"},                                 // missing value
+      {"check", "--set", "holes", "games/kalah.mnc"},        // no '='
+      {"check", "--set", "holes=seven", "games/kalah.mnc"},  // not a number
       {"check", "--set", "holes=99999999999999999999999", "games/kalah.mnc"},
-      {"check", "--quiet=1", "games/kalah.mnc"},              // a switch with a value
-      {"dump", "games/kalah.mnc"},                            // no --stage
+      {"check", "--quiet=1", "games/kalah.mnc"},  // a switch with a value
+      {"dump", "games/kalah.mnc"},                // no --stage
       {"dump", "--stage", "tokens", "games/kalah.mnc"},
       {"dump", "--stage", "ast", "games/kalah.mnc", "games/oware.mnc"},
-      {"replay", "games/kalah.mnc"},                          // no --moves
+      {"replay", "games/kalah.mnc"},  // no --moves
       {"replay", "games/kalah.mnc", "--moves", "1", "--format", "yaml"},
-      {"perft", "games/kalah.mnc"},                           // no --depth
+      {"perft", "games/kalah.mnc"},  // no --depth
       {"perft", "games/kalah.mnc", "--depth", "x"},
       {"perft", "games/kalah.mnc", "--depth", "0"},
       {"perft", "games/kalah.mnc", "--depth", "-3"},
@@ -353,11 +354,13 @@ struct Example {
   std::string rules;
 };
 
-void PrintTo(const Example& e, std::ostream* os) { *os << e.record << " -> " << e.rules; }
+void PrintTo(const Example& e, std::ostream* os) {
+  *os << e.record << " -> " << e.rules;
+}
 
 const std::vector<Example> kExamples = {
-    {"san-yao", "games/san_yao.mnc"}, {"sadeqa-ii", "games/sadeqa_ii.mnc"},
-    {"anywoli", "games/anywoli.mnc"}, {"kalah", "games/kalah.mnc"},
+    {"san-yao", "games/san_yao.mnc"},         {"sadeqa-ii", "games/sadeqa_ii.mnc"},
+    {"anywoli", "games/anywoli.mnc"},         {"kalah", "games/kalah.mnc"},
     {"kalah-empty", "games/kalah_empty.mnc"}, {"oware", "games/oware.mnc"},
 };
 
@@ -388,7 +391,7 @@ TEST_P(ReplayExamples, ReproducesEveryLine) {
     std::string moves;
     for (const std::string& line : lines) moves += (moves.empty() ? "" : ",") + field(line, "move");
     ToolRun r = run_tool({"replay", ex.rules, "--moves", moves, "--format", "jsonl", "--game-index",
-                      std::to_string(index)});
+                          std::to_string(index)});
     EXPECT_EQ(r.status, 0) << ex.record << " game " << index << "\n" << r.err;
     std::istringstream got(r.out);
     std::string line;

@@ -4,9 +4,9 @@
 // unknown flag.
 #include "args.hpp"
 
-#include <charconv>
-
 #include <fmt/format.h>
+
+#include <charconv>
 
 #include "diagnostics.hpp"
 
@@ -98,8 +98,8 @@ std::optional<std::string> check_choice(const FlagSpec& f, const std::string& va
   for (const std::string& c : f.choices) {
     if (c == value) return std::nullopt;
   }
-  std::string message = fmt::format("--{}: expected one of {}, got '{}'", f.name,
-                                    join(f.choices, ", "), value);
+  std::string message =
+      fmt::format("--{}: expected one of {}, got '{}'", f.name, join(f.choices, ", "), value);
   std::string guess = suggest(value, f.choices);
   if (!guess.empty()) message += fmt::format("; did you mean '{}'?", guess);
   return message;
@@ -185,7 +185,8 @@ Expected<std::pair<std::string, int64_t>> parse_key_int(std::string_view text,
     return Result::fail(fmt::format("{}: expected KEY=VALUE, got '{}'", what, text));
   }
   std::string key(text.substr(0, eq));
-  auto value = parse_int(text.substr(eq + 1), INT64_MIN, INT64_MAX, fmt::format("{} {}", what, key));
+  auto value =
+      parse_int(text.substr(eq + 1), INT64_MIN, INT64_MAX, fmt::format("{} {}", what, key));
   if (!value) return Result::fail(value.error);
   return Result::ok({key, *value.value});
 }

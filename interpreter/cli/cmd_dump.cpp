@@ -6,10 +6,10 @@
 // stage's dump, so the golden tests and a person debugging a rule file see
 // the same text. The ast stage parses the file alone (imports are not
 // followed); the later stages check it in full first.
+#include <fmt/format.h>
+
 #include <fstream>
 #include <sstream>
-
-#include <fmt/format.h>
 
 #include "command.hpp"
 #include "compile.hpp"

@@ -75,10 +75,11 @@ Command perft_command() {
   c.spec.min_positionals = 1;
   c.spec.max_positionals = 1;
   c.spec.flag(FlagSpec::option("depth", "N", "the deepest ply to count, 1..64"));
-  c.spec.flag(FlagSpec::option("format", "FORMAT",
-                               "text: one line per depth; json: {\"game\",\"depth\",\"leaves\":[...]}")
-                  .one_of({"text", "json"})
-                  .defaults_to("text"));
+  c.spec.flag(
+      FlagSpec::option("format", "FORMAT",
+                       "text: one line per depth; json: {\"game\",\"depth\",\"leaves\":[...]}")
+          .one_of({"text", "json"})
+          .defaults_to("text"));
   c.spec.flag(set_flag());
   c.run = run_perft;
   return c;

@@ -5,12 +5,11 @@
 // the did-you-mean for a mistyped subcommand, and each subcommand's
 // -h/--help — so that every subcommand behaves the same on the command
 // line and a new one needs no change in this file.
+#include <fmt/format.h>
 #include <unistd.h>
 
 #include <string>
 #include <vector>
-
-#include <fmt/format.h>
 
 #include "command.hpp"
 #include "diagnostics.hpp"
@@ -26,7 +25,8 @@ std::string tool_help() {
       "Plays and checks mancala games written as .mnc rule files.\n\ncommands:\n";
   size_t width = 4;  // "help"
   for (const Command& c : commands()) width = std::max(width, c.name.size());
-  for (const Command& c : commands()) out += fmt::format("  {:<{}}  {}\n", c.name, width, c.summary);
+  for (const Command& c : commands())
+    out += fmt::format("  {:<{}}  {}\n", c.name, width, c.summary);
   out += fmt::format("  {:<{}}  {}\n", "help", width, "show the help of a command");
   out += "\nRun 'mancala help COMMAND' (or 'mancala COMMAND --help') for a command's flags.\n";
   return out;
@@ -118,4 +118,6 @@ int run(int argc, char** argv) {
 }  // namespace
 }  // namespace mancala::cli
 
-int main(int argc, char** argv) { return mancala::cli::run(argc, argv); }
+int main(int argc, char** argv) {
+  return mancala::cli::run(argc, argv);
+}

@@ -21,7 +21,8 @@ std::string json_list(int n, F f) {
 
 std::string board_json(const State& s) {
   auto row = [&](Player p) {
-    return json_list(s.holes, [&](int i) { return std::to_string(s.count(s.hole_cell(p, i + 1))); });
+    return json_list(s.holes,
+                     [&](int i) { return std::to_string(s.count(s.hole_cell(p, i + 1))); });
   };
   return fmt::format("{{\"south\":{},\"north\":{}}}", row(Player::South), row(Player::North));
 }
@@ -75,11 +76,11 @@ std::string position_json(const Rules& rules, const MoveRecord& record, const St
       "\"removed\":{},\"control\":{},\"round\":{},",
       record.game, record.ply, player_name(record.mover), move_json(record.move), board_json(after),
       stores_json(rules, after), after.removed, control_json(after), after.round);
-  out += fmt::format("\"to_move\":{},\"over\":{},\"result\":{}",
-                     after.over ? std::string("null")
-                                : fmt::format("\"{}\"", player_name(after.to_move)),
-                     after.over ? "true" : "false",
-                     after.over ? outcome_json(after.result) + "}" : std::string("null"));
+  out += fmt::format(
+      "\"to_move\":{},\"over\":{},\"result\":{}",
+      after.over ? std::string("null") : fmt::format("\"{}\"", player_name(after.to_move)),
+      after.over ? "true" : "false",
+      after.over ? outcome_json(after.result) + "}" : std::string("null"));
   if (rules.match) out += ",\"round_over\":" + round_over_json(info);
   return out + "}";
 }
