@@ -120,7 +120,23 @@ size_t utf8_length(std::string_view s, size_t i) {
   return n;
 }
 
-std::string json_escape(std::string_view s) {
+
+std::string json_position(const SourceSet& sources, Range r, bool with_end) {
+  if (r.file >= sources.size()) return R"("file": "", "line": 0, "column": 0)";
+  const Source& src = sources.get(r.file);
+  auto b = src.line_col(r.begin);
+  std::string out =
+      fmt::format(R"("file": {}, "line": {}, "column": {})", json_string(src.name), b.line, b.col);
+  if (with_end) {
+    auto e = src.line_col(std::max(r.begin, r.end));
+    out += fmt::format(R"(, "end_line": {}, "end_column": {})", e.line, e.col);
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string json_string(std::string_view s) {
   std::string out = "\"";
   for (size_t i = 0; i < s.size();) {
     unsigned char c = static_cast<unsigned char>(s[i]);
@@ -173,21 +189,6 @@ std::string json_escape(std::string_view s) {
   return out + "\"";
 }
 
-std::string json_position(const SourceSet& sources, Range r, bool with_end) {
-  if (r.file >= sources.size()) return R"("file": "", "line": 0, "column": 0)";
-  const Source& src = sources.get(r.file);
-  auto b = src.line_col(r.begin);
-  std::string out =
-      fmt::format(R"("file": {}, "line": {}, "column": {})", json_escape(src.name), b.line, b.col);
-  if (with_end) {
-    auto e = src.line_col(std::max(r.begin, r.end));
-    out += fmt::format(R"(, "end_line": {}, "end_column": {})", e.line, e.col);
-  }
-  return out;
-}
-
-}  // namespace
-
 std::string render_json(const Diagnostics& ds, const SourceSet& sources) {
   std::string out = "[";
   bool first = true;
@@ -196,12 +197,12 @@ std::string render_json(const Diagnostics& ds, const SourceSet& sources) {
     first = false;
     out += json_position(sources, d.range, true);
     out += fmt::format(R"(, "severity": "{}", "message": {}, "notes": [)",
-                       d.severity == Severity::Error ? "error" : "note", json_escape(d.message));
+                       d.severity == Severity::Error ? "error" : "note", json_string(d.message));
     for (size_t i = 0; i < d.notes.size(); ++i) {
       const Note& n = d.notes[i];
       out += i == 0 ? "{" : ", {";
       if (n.has_range) out += json_position(sources, n.range, false) + ", ";
-      out += fmt::format(R"("message": {}}})", json_escape(n.message));
+      out += fmt::format(R"("message": {}}})", json_string(n.message));
     }
     out += "]}";
   }

@@ -58,6 +58,11 @@ std::string render_text(const Diagnostics& ds, const SourceSet& sources, bool co
 // "severity","message","notes":[{"file","line","column","message"}]}.
 std::string render_json(const Diagnostics& ds, const SourceSet& sources);
 
+// `s` as a JSON string literal, quotes included: control characters
+// escaped, and bytes that are not valid UTF-8 written as U+FFFD, so that the
+// result is always valid JSON. Every JSON writer of the project uses it.
+std::string json_string(std::string_view s);
+
 // The closest candidate to `name` by edit distance, or "" when none is
 // close enough (distance <= max(1, len/3)). Used for "did you mean".
 std::string suggest(std::string_view name, const std::vector<std::string>& candidates);

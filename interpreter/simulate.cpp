@@ -3,6 +3,8 @@
 // depends on scheduling; aggregation runs afterwards in game order.
 #include "simulate.hpp"
 
+#include "diagnostics.hpp"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -119,18 +121,6 @@ bool deterministic_agent(const std::string& spec) {
   return s.rfind("alphabeta", 0) == 0 && s.find("seconds") == std::string::npos;
 }
 
-std::string json_string(std::string_view s) {
-  std::string out = "\"";
-  for (unsigned char c : s) {
-    if (c == '"' || c == '\\') out += '\\';
-    if (c < 0x20) {
-      out += fmt::format("\\u{:04x}", c);
-      continue;
-    }
-    out += static_cast<char>(c);
-  }
-  return out + "\"";
-}
 
 std::string spread_json(const Spread& s) {
   return fmt::format("{{\"mean\":{:.3f},\"median\":{:.1f},\"min\":{},\"max\":{}}}", s.mean,

@@ -7,25 +7,12 @@
 #include <fmt/format.h>
 
 #include "command.hpp"
+#include "diagnostics.hpp"
 #include "scenario.hpp"
 
 namespace mancala::cli {
 namespace {
 
-std::string json_escape(const std::string& s) {
-  std::string out;
-  for (unsigned char c : s) {
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += static_cast<char>(c);
-    } else if (c < 0x20) {
-      out += fmt::format("\\u{:04x}", c);
-    } else {
-      out += static_cast<char>(c);
-    }
-  }
-  return out;
-}
 
 std::string report_json(const std::vector<ScenarioReport>& reports) {
   std::vector<std::string> items;
@@ -33,11 +20,11 @@ std::string report_json(const std::vector<ScenarioReport>& reports) {
   for (const ScenarioReport& r : reports) {
     passed += r.passed();
     failed += r.failed();
-    for (const auto& e : r.errors) items.push_back(fmt::format("{{\"error\":\"{}\"}}", json_escape(e)));
+    for (const auto& e : r.errors) items.push_back(fmt::format("{{\"error\":{}}}", json_string(e)));
     for (const auto& s : r.results) {
-      items.push_back(fmt::format("{{\"file\":\"{}\",\"line\":{},\"name\":\"{}\",\"passed\":{},\"message\":\"{}\"}}",
-                                  json_escape(s.file), s.line, json_escape(s.name),
-                                  s.passed ? "true" : "false", json_escape(s.message)));
+      items.push_back(fmt::format("{{\"file\":{},\"line\":{},\"name\":{},\"passed\":{},\"message\":{}}}",
+                                  json_string(s.file), s.line, json_string(s.name),
+                                  s.passed ? "true" : "false", json_string(s.message)));
     }
   }
   return fmt::format("{{\"passed\":{},\"failed\":{},\"scenarios\":[{}]}}\n", passed, failed,

@@ -6,6 +6,8 @@
 #include <fmt/format.h>
 #include <yaml-cpp/yaml.h>
 
+#include "diagnostics.hpp"
+
 namespace mancala::cli {
 namespace {
 
@@ -22,18 +24,6 @@ std::string quoted(const std::string& s) {
   return out + "\"";
 }
 
-std::string json_string(const std::string& s) {
-  std::string out = "\"";
-  for (unsigned char c : s) {
-    if (c == '"' || c == '\\') out += '\\';
-    if (c < 0x20) {
-      out += fmt::format("\\u{:04x}", c);
-      continue;
-    }
-    out += static_cast<char>(c);
-  }
-  return out + "\"";
-}
 
 // Compact JSON of a node, keys in document order; plain scalars that are
 // numbers, booleans or null are written bare, everything else quoted.
