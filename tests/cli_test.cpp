@@ -21,52 +21,20 @@
 #include <string>
 #include <vector>
 
+#include "tool_run.hpp"
+
 namespace {
 
 namespace fs = std::filesystem;
+using mancala::test::quote;
+using mancala::test::read_text;
+using mancala::test::run_tool;
+using mancala::test::temp_file;
+using mancala::test::ToolRun;
 
 const std::string kSourceDir = MANCALA_SOURCE_DIR;
-const std::vector<std::string> kCommands = {"check", "dump", "replay", "perft"};
-
-struct ToolRun {
-  int status = -1;
-  std::string out;
-  std::string err;
-};
-
-std::string quote(const std::string& s) {
-  std::string q = "'";
-  for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return q + "'";
-}
-
-std::string read_text(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-// Runs `mancala ARGS` in the source directory; stdout and stderr apart.
-ToolRun run_tool(const std::vector<std::string>& args) {
-  static int counter = 0;
-  fs::path err_file = fs::temp_directory_path() / ("mancala_cli_test_" + std::to_string(getpid()) +
-                                                   "_" + std::to_string(counter++) + ".err");
-  std::string cmd = "cd " + quote(kSourceDir) + " && " + quote(MANCALA_BINARY);
-  for (const std::string& a : args) cmd += " " + quote(a);
-  cmd += " 2>" + quote(err_file.string());
-  ToolRun r;
-  FILE* pipe = popen(cmd.c_str(), "r");
-  if (pipe == nullptr) return r;
-  std::array<char, 65536> buf;
-  size_t n;
-  while ((n = fread(buf.data(), 1, buf.size(), pipe)) > 0) r.out.append(buf.data(), n);
-  int raw = pclose(pipe);
-  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-  r.err = read_text(err_file);
-  fs::remove(err_file);
-  return r;
-}
+const std::vector<std::string> kCommands = {"check",    "dump",  "replay", "perft",   "test",
+                                             "describe", "bench", "play",   "simulate"};
 
 std::vector<std::string> list_files(const std::string& dir, const std::string& ext) {
   std::vector<std::string> out;

@@ -26,55 +26,18 @@
 #include <string>
 #include <vector>
 
+#include "tool_run.hpp"
+
 namespace {
 
 namespace fs = std::filesystem;
+using mancala::test::quote;
+using mancala::test::read_text;
+using mancala::test::run_tool;
+using mancala::test::temp_file;
+using mancala::test::ToolRun;
 
 const std::string kSourceDir = MANCALA_SOURCE_DIR;
-
-struct ToolRun {
-  int status = -1;
-  std::string out;
-  std::string err;
-};
-
-std::string quote(const std::string& s) {
-  std::string q = "'";
-  for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return q + "'";
-}
-
-std::string read_text(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-fs::path temp_file(const std::string& name) {
-  static int counter = 0;
-  return fs::temp_directory_path() / ("mancala_play_test_" + std::to_string(getpid()) + "_" +
-                                      std::to_string(counter++) + "_" + name);
-}
-
-// Runs `mancala ARGS` in the source directory with stdin from /dev/null.
-ToolRun run_tool(const std::vector<std::string>& args) {
-  fs::path err_file = temp_file("err");
-  std::string cmd = "cd " + quote(kSourceDir) + " && " + quote(MANCALA_BINARY);
-  for (const std::string& a : args) cmd += " " + quote(a);
-  cmd += " </dev/null 2>" + quote(err_file.string());
-  ToolRun r;
-  FILE* pipe = popen(cmd.c_str(), "r");
-  if (pipe == nullptr) return r;
-  std::array<char, 65536> buf;
-  size_t n;
-  while ((n = fread(buf.data(), 1, buf.size(), pipe)) > 0) r.out.append(buf.data(), n);
-  int raw = pclose(pipe);
-  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-  r.err = read_text(err_file);
-  fs::remove(err_file);
-  return r;
-}
 
 std::vector<std::string> shipped_games() {
   std::vector<std::string> out;

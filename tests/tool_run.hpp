@@ -1,0 +1,67 @@
+// Running the built `mancala` binary from a test, shared by the tests that
+// drive the tool end to end (cli_test.cpp, play_test.cpp). The command runs
+// in the source directory with stdin from /dev/null (no terminal, as in
+// CI); stdout is read through a pipe and stderr through a temporary file, so
+// the two stay apart.
+#pragma once
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace mancala::test {
+
+struct ToolRun {
+  int status = -1;
+  std::string out;
+  std::string err;
+};
+
+// `s` quoted for /bin/sh.
+inline std::string quote(const std::string& s) {
+  std::string q = "'";
+  for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return q + "'";
+}
+
+inline std::string read_text(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// A fresh path in the temporary directory, unique within this process.
+inline std::filesystem::path temp_file(const std::string& name) {
+  static int counter = 0;
+  return std::filesystem::temp_directory_path() /
+         ("mancala_test_" + std::to_string(getpid()) + "_" + std::to_string(counter++) + "_" + name);
+}
+
+// Runs `mancala ARGS` in the source directory.
+inline ToolRun run_tool(const std::vector<std::string>& args) {
+  std::filesystem::path err_file = temp_file("err");
+  std::string cmd = "cd " + quote(MANCALA_SOURCE_DIR) + " && " + quote(MANCALA_BINARY);
+  for (const std::string& a : args) cmd += " " + quote(a);
+  cmd += " </dev/null 2>" + quote(err_file.string());
+  ToolRun r;
+  FILE* pipe = popen(cmd.c_str(), "r");
+  if (pipe == nullptr) return r;
+  std::array<char, 65536> buf;
+  size_t n;
+  while ((n = fread(buf.data(), 1, buf.size(), pipe)) > 0) r.out.append(buf.data(), n);
+  int raw = pclose(pipe);
+  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+  r.err = read_text(err_file);
+  std::filesystem::remove(err_file);
+  return r;
+}
+
+}  // namespace mancala::test
