@@ -94,11 +94,6 @@ class EventRecorder : public Observer {
   const Rules& rules_;
 };
 
-// A compiled game, kept alive with the sources its diagnostics point into.
-struct LoadedRules {
-  std::shared_ptr<const Rules> rules;
-};
-
 class RulesCache {
  public:
   // Throws ScenarioFailure (at `at`) when the rule file has errors.
@@ -186,10 +181,6 @@ void play_legal(const Rules& rules, State& s, Move m, const YAML::Node& at, Obse
   ApplyInfo r = apply(rules, s, m, obs, &history);
   if (info) *info = r;
 }
-
-}  // namespace
-
-namespace {
 
 template <class T>
 void expect_equal(const YAML::Node& at, const char* field, const T& want, const T& got) {
