@@ -109,8 +109,7 @@ int MctsAgent::select(int n) const {
 // Random moves from s to the end or the cap; South's reward.
 double MctsAgent::playout(const Rules& rules, State& s, History* h) {
   for (int ply = 0; ply < kPlayoutCap && !s.over; ++ply) {
-    MoveList moves = legal_moves(rules, s);
-    apply(rules, s, moves[rng_.below(moves.size())], nullptr, h);
+    apply(rules, s, random_legal_move(rules, s, rng_), nullptr, h);
   }
   if (s.over) return result_reward(s);
   int64_t e = evaluate(rules, s, Player::South);

@@ -9,7 +9,7 @@
 // round's starter). And the hot loops do not allocate: alpha-beta keeps its
 // transposition table and one frame of moves and child states per ply,
 // MCTS its node arena, all allocated once per agent. Randomness comes from
-// a seeded Rng whose sequence is fixed by this file, so that every agent is
+// a seeded Rng (rng.hpp) whose sequence is fixed by the code, so that every agent is
 // deterministic for a seed (given no time limit).
 #pragma once
 
@@ -18,32 +18,12 @@
 #include <string>
 #include <string_view>
 
+#include "rng.hpp"
 #include "rules.hpp"
 #include "runtime.hpp"
 #include "state.hpp"
 
 namespace mancala {
-
-// SplitMix64: small, fast and the same on every platform (unlike the
-// standard distributions), so seeded play is reproducible everywhere.
-class Rng {
- public:
-  explicit Rng(uint64_t seed) : state_(seed) {}
-  uint64_t next() {
-    uint64_t z = (state_ += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-  }
-  // Uniform in [0, n), n >= 1.
-  int below(int n) {
-    return static_cast<int>((static_cast<unsigned __int128>(next()) * unsigned(n)) >> 64);
-  }
-  double unit() { return static_cast<double>(next() >> 11) * 0x1.0p-53; }  // [0, 1)
-
- private:
-  uint64_t state_;
-};
 
 // Limits and seed of an agent. depth: alpha-beta plies (every apply is a
 // ply, an extra turn included); seconds: a wall-clock limit per move (0:

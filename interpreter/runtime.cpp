@@ -88,13 +88,15 @@ bool passes_expressions(const Rules& r, Machine& m, int cell) {
 
 // Calls f(cell) for each legal start cell in move order (the mover's hole
 // 1 first, around the ring) until f returns false.
+// With lookahead false, the look-ahead filters are skipped (the caller
+// applies them itself, to the candidates it needs).
 template <typename F>
-void for_each_start(const Rules& r, const State& s, F&& f) {
+void for_each_start(const Rules& r, const State& s, F&& f, bool lookahead = true) {
   Player p = s.to_move;
   int n2 = 2 * r.holes;
   uint64_t mine = p == Player::North ? s.control : ~s.control;
-  bool endless_check = r.may_be_endless && r.endless == EndlessKind::Illegal;
-  bool feed = r.must_feed && s.controlled_seeds(other(p)) == 0;
+  bool endless_check = lookahead && r.may_be_endless && r.endless == EndlessKind::Illegal;
+  bool feed = lookahead && r.must_feed && s.controlled_seeds(other(p)) == 0;
   int cell = p == Player::South ? 0 : r.holes;
   if (r.where_nonempty && r.forbid.empty() && !endless_check && !feed) {  // the common case
     // The mover's cells as bits in move order (rotated so that the mover's
@@ -200,6 +202,47 @@ MoveList legal_moves(const Rules& r, const State& s) {
   }
   if (out.empty() && r.pass_when_no_moves) out.push(Move::pass());
   return out;
+}
+
+// Draws among the candidates that pass the expressions, and plays only the
+// drawn ones ahead: a candidate that fails is dropped and the draw repeated,
+// which is still uniform over the legal moves. A playout in a relay game
+// thus sows about one candidate per ply instead of every one. Candidates
+// are a bit mask over cells, built without a branch per hole in the common
+// case (`where count(hole) >= 1`, no `forbid`).
+Move random_legal_move(const Rules& r, const State& s, Rng& rng) {
+  Player p = s.to_move;
+  bool endless_check = r.may_be_endless && r.endless == EndlessKind::Illegal;
+  bool feed = r.must_feed && s.controlled_seeds(other(p)) == 0;
+  bool first_rule = r.first_move != FirstMove::Any && !(s.moved & (1u << index(p)));
+  if (first_rule || !(endless_check || feed)) {
+    MoveList moves = legal_moves(r, s);
+    MANCALA_ASSERT(!moves.empty() && "random_legal_move: the game is over");
+    return moves[rng.below(moves.size())];
+  }
+  uint64_t candidates = 0;
+  if (r.where_nonempty && r.forbid.empty()) {
+    uint64_t nonempty = 0;
+    for (int c = 0; c < 2 * r.holes; ++c) nonempty |= uint64_t{s.cells[c] != 0} << c;
+    candidates = start_bits(r, s) & nonempty;
+  } else {
+    for_each_start(
+        r, s,
+        [&](int cell) {
+          candidates |= uint64_t{1} << cell;
+          return true;
+        },
+        /*lookahead=*/false);
+  }
+  while (candidates) {
+    uint64_t bits = candidates;
+    for (int k = rng.below(__builtin_popcountll(candidates)); k > 0; --k) bits &= bits - 1;
+    int cell = __builtin_ctzll(bits);
+    if (passes_lookahead(r, s, cell, feed)) return cell_move(r.holes, p, cell);
+    candidates &= ~(uint64_t{1} << cell);
+  }
+  MANCALA_ASSERT(r.pass_when_no_moves && "random_legal_move: a live position without a move");
+  return Move::pass();
 }
 
 // ---- ends --------------------------------------------------------------------

@@ -20,6 +20,7 @@
 #include <string_view>
 #include <vector>
 
+#include "rng.hpp"
 #include "rules.hpp"
 #include "state.hpp"
 
@@ -125,6 +126,12 @@ State initial_state(const Rules& rules);
 // Legal moves of the player to move, ascending; {pass} when the rules force
 // a pass; empty only when the game is over.
 MoveList legal_moves(const Rules& rules, const State& state);
+
+// A legal move drawn uniformly with rng, as legal_moves(...)[rng.below(n)]
+// would be but cheaper where legality needs look-ahead (`must feed`,
+// `endless illegal` in a relay game): only the drawn candidates are played
+// ahead. For random playouts. Precondition: !state.over.
+Move random_legal_move(const Rules& rules, const State& state, Rng& rng);
 
 // Plays one move. Precondition: !state.over and move is in legal_moves.
 // Passes `history` through repetition clauses (if empty, the position

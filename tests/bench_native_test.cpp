@@ -39,7 +39,9 @@ TEST(BenchNativeKalah, PlaysExactlyAsTheRuleFile) {
       }
       ASSERT_EQ(k.pit[6], s.store(Player::South));
       ASSERT_EQ(k.pit[13], s.store(Player::North));
-      if (!k.over) ASSERT_EQ(k.to_move, index(s.to_move));
+      if (!k.over) {
+        ASSERT_EQ(k.to_move, index(s.to_move));
+      }
     }
     EXPECT_TRUE(s.over);
   }

@@ -6,7 +6,8 @@
 // game plays many seeded random games; at every position the checks are the
 // ones that hold for any rule file: seeds are conserved, the legal-move list
 // is ascending and unique and is empty exactly when the game is over, `pass`
-// only comes alone, equal states hash and print equal, playing with an
+// only comes alone, random_legal_move draws one of the legal moves, equal
+// states hash and print equal, playing with an
 // observer changes nothing, and every game ends within a bound. The
 // allocation test replaces the global operator new of this test binary with
 // a counting one (it still allocates normally) and asserts that
@@ -142,6 +143,9 @@ TEST_P(GameInvariants, RandomGames) {
       if (s.over) break;
       ASSERT_LT(ply, max_plies) << "game " << g << " does not end: " << to_text(s);
       Move m = moves[static_cast<int>(rng() % moves.size())];
+      Rng draw(rng());
+      ASSERT_TRUE(moves.contains(random_legal_move(*rules, s, draw)))
+          << "random_legal_move drew an illegal move: " << to_text(s);
       if (ply % 7 == 0) {  // an observer must not change anything
         State watched = s;
         History watched_history = history;

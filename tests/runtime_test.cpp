@@ -452,6 +452,39 @@ game "M" {
   EXPECT_TRUE(legal_moves(*r, t).empty() || t.over);
 }
 
+// random_legal_move plays only the drawn candidates ahead; it must still
+// never draw a move the look-ahead excludes, and draw the legal ones evenly.
+TEST(RandomLegalMove, DrawsOnlyFeedingMovesAndEachEvenly) {
+  auto r = load(R"(
+game "M" {
+  board { rows 2 holes 4 stores captures }
+  setup { seeds 1 }
+  moves { from own holes where count(hole) >= 1  must feed }
+  end { when board_seeds == 0  winner most store }
+}
+)");
+  ASSERT_TRUE(r);
+  // Hole 1 (one seed, to hole 2) does not feed; holes 3 and 4 do.
+  State s = position(*r, {1, 0, 2, 3}, {0, 0, 0, 0}, 2, 0);
+  ASSERT_EQ(legal_moves(*r, s).size(), 2);
+  Rng rng(7);
+  int counts[5] = {};
+  for (int i = 0; i < 4000; ++i) counts[random_legal_move(*r, s, rng).number] += 1;
+  EXPECT_EQ(counts[1], 0);
+  EXPECT_EQ(counts[2], 0);
+  // Each of two moves: 2000 expected, standard deviation about 32.
+  EXPECT_GT(counts[3], 1850);
+  EXPECT_GT(counts[4], 1850);
+}
+
+TEST(RandomLegalMove, PassesWhenEveryCandidateIsEndless) {
+  auto r = load(endless_game("illegal"));
+  ASSERT_TRUE(r);
+  State s = initial_state(*r);
+  Rng rng(1);
+  for (int i = 0; i < 20; ++i) EXPECT_EQ(random_legal_move(*r, s, rng), Move::pass());
+}
+
 TEST(MovesSection, FirstMoveFromRightmostLapsesWhenEmpty) {
   auto r = load(R"(
 game "F" {
