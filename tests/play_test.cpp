@@ -249,10 +249,16 @@ TEST(Simulate, TextReportAndMatchRounds) {
 // A child process on a pseudo-terminal, driven like a person typing.
 class Terminal {
  public:
-  explicit Terminal(const std::vector<std::string>& args) {
+  // With stdout_file, the child's standard output goes to that file instead
+  // (standard input and error stay on the terminal), as in `play > out`.
+  explicit Terminal(const std::vector<std::string>& args, const std::string& stdout_file = "") {
     pid_ = forkpty(&fd_, nullptr, nullptr, nullptr);
     if (pid_ == 0) {
       if (chdir(kSourceDir.c_str()) != 0) _exit(127);
+      if (!stdout_file.empty()) {
+        FILE* f = std::fopen(stdout_file.c_str(), "w");
+        if (!f || dup2(fileno(f), STDOUT_FILENO) < 0) _exit(127);
+      }
       std::vector<char*> argv;
       std::string binary = MANCALA_BINARY;
       argv.push_back(binary.data());
@@ -356,6 +362,42 @@ TEST(Play, HumanSessionOnATerminal) {
   t.type("quit");
   EXPECT_TRUE(t.expect("You quit")) << t.screen();
   EXPECT_EQ(t.wait_exit(), 0);
+}
+
+// `play --format jsonl > moves.jsonl` with a human: the conversation
+// (prompts, help, hints, complaints) is on the terminal, and the file holds
+// nothing but one JSON line per position.
+TEST(Play, JsonlWithAHumanKeepsTheConversationOffStandardOutput) {
+  std::string file = (std::filesystem::temp_directory_path() / "mancala_play_jsonl.txt").string();
+  Terminal t({"play", "games/kalah.mnc", "--south", "human", "--north", "greedy", "--format",
+              "jsonl"},
+             file);
+  ASSERT_TRUE(t.started());
+  ASSERT_TRUE(t.expect("Your move (1-6; or help): ")) << t.screen();
+  t.type("help");
+  EXPECT_TRUE(t.expect("Commands: moves")) << t.screen();
+  t.type("banana");
+  EXPECT_TRUE(t.expect("'banana' is not a move")) << t.screen();
+  t.type("hint");
+  EXPECT_TRUE(t.expect("Hint: ")) << t.screen();
+  t.type("board");
+  EXPECT_TRUE(t.expect("Your move (")) << t.screen();
+  t.type("1");
+  EXPECT_TRUE(t.expect("Your move (")) << t.screen();
+  t.type("quit");
+  EXPECT_EQ(t.wait_exit(), 0);
+  std::string out = read_text(file);
+  std::filesystem::remove(file);
+  ASSERT_FALSE(out.empty());
+  std::istringstream lines(out);
+  std::string line;
+  int n = 0;
+  while (std::getline(lines, line)) {
+    ++n;
+    EXPECT_EQ(line.front(), '{') << "line " << n << " of stdout is not JSON: " << line;
+    EXPECT_EQ(line.back(), '}') << "line " << n << " of stdout is not JSON: " << line;
+  }
+  EXPECT_GE(n, 2) << out;  // the start, South's move 1, North's replies
 }
 
 TEST(Play, EndOfInputOnATerminalEndsCleanly) {

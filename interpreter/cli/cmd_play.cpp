@@ -121,6 +121,9 @@ class Session {
 
  private:
   bool any_human() const { return sides_[0].human || sides_[1].human; }
+  // Where the conversation with a human goes: standard output, except with
+  // --format jsonl, whose standard output holds nothing but positions.
+  FILE* talk() const { return config_.output == Output::Jsonl ? io_.err : io_.out; }
   BoardLabels labels(int highlight) const;
   void print_start();
   void print_board(int highlight);
@@ -166,7 +169,7 @@ BoardLabels Session::labels(int highlight) const {
 }
 
 void Session::print_board(int highlight) {
-  fmt::print(io_.out, "{}", draw_board(rules_, state_, config_.style, labels(highlight)));
+  fmt::print(talk(), "{}", draw_board(rules_, state_, config_.style, labels(highlight)));
 }
 
 // "   Round 2 · North to move · South holds a son: North's hole 5." A
@@ -175,7 +178,7 @@ void Session::print_board(int highlight) {
 void Session::print_status() {
   if (state_.over) {  // the result again, as the last line under the final board
     std::string_view reason = rules_.match ? std::string_view() : std::string_view(last_reason_);
-    fmt::print(io_.out, "   {}\n", narrate_result(rules_, state_, reason, voice_));
+    fmt::print(talk(), "   {}\n", narrate_result(rules_, state_, reason, voice_));
     return;
   }
   std::string dot = config_.style.unicode ? " · " : " - ";
@@ -189,7 +192,7 @@ void Session::print_status() {
   }
   std::string line;
   for (const std::string& part : parts) line += (line.empty() ? "" : dot) + part;
-  if (!line.empty()) fmt::print(io_.out, "   {}\n", line);
+  if (!line.empty()) fmt::print(talk(), "   {}\n", line);
 }
 
 void Session::print_start() {
@@ -278,7 +281,7 @@ Move Session::agent_move(Side& side) {
 void Session::print_help() const {
   int n = rules_.holes;
   fmt::print(
-      io_.out,
+      talk(),
       "   Type the number of a hole to sow it. Each player numbers their own holes 1..{0}\n"
       "   from their own left: South's row is the bottom one (1..{0} left to right), North's\n"
       "   the top one (1..{0} right to left), as printed beside each row. A hole of the\n"
@@ -299,7 +302,7 @@ void Session::print_moves(const MoveList& legal) const {
   }
   std::string extra;
   for (const std::string& note : notes) extra += (extra.empty() ? " (" : "; ") + note;
-  fmt::print(io_.out, "   Legal moves: {}{}\n", list_moves(legal),
+  fmt::print(talk(), "   Legal moves: {}{}\n", list_moves(legal),
              extra.empty() ? "" : extra + ")");
 }
 
@@ -320,10 +323,10 @@ void Session::print_hint() {
   try {
     SearchResult r = hinter_->search(rules_, state_, &history_);
     std::string whom = voice_.has_you ? "you" : side_name(voice_, state_.to_move);
-    fmt::print(io_.out, "   Hint: alpha-beta (depth {}) would play {}: {}.\n", kHintDepth,
+    fmt::print(talk(), "   Hint: alpha-beta (depth {}) would play {}: {}.\n", kHintDepth,
                format_move(r.move), score_words(r, whom));
   } catch (const RuntimeError& e) {
-    fmt::print(io_.out, "   No hint: the rule file failed during the search ({}).\n", e.what());
+    fmt::print(talk(), "   No hint: the rule file failed during the search ({}).\n", e.what());
   }
 }
 
@@ -381,11 +384,11 @@ Turn Session::human_turn(Move* move) {
   }
   std::string who = voice_.has_you ? "Your move" : side_name(voice_, state_.to_move) + "'s move";
   for (;;) {
-    fmt::print(io_.out, "{} ({}; or help): ", who, compact_moves(legal));
-    std::fflush(io_.out);
+    fmt::print(talk(), "{} ({}; or help): ", who, compact_moves(legal));
+    std::fflush(talk());
     std::string line;
     if (!std::getline(std::cin, line)) {
-      fmt::print(io_.out, "\n");
+      fmt::print(talk(), "\n");
       return Turn::Eof;
     }
     std::string word = lower_trimmed(line);
@@ -400,7 +403,7 @@ Turn Session::human_turn(Move* move) {
       *move = *m;
       return Turn::Move;
     }
-    fmt::print(io_.out, "   {}\n", illegal_reason(word, legal));
+    fmt::print(talk(), "   {}\n", illegal_reason(word, legal));
   }
 }
 
@@ -417,14 +420,14 @@ bool Session::undo() {
     snapshots_.resize(i);
     plies_.resize(i);
     last_cell_ = -1;
-    fmt::print(io_.out, "   Took back {} move{}.\n", taken, taken == 1 ? "" : "s");
+    fmt::print(talk(), "   Took back {} move{}.\n", taken, taken == 1 ? "" : "s");
     if (config_.output == Output::Text) {
       print_board(-1);
       print_status();
     }
     return true;
   }
-  fmt::print(io_.out, "   Nothing to undo yet.\n");
+  fmt::print(talk(), "   Nothing to undo yet.\n");
   return false;
 }
 
@@ -479,7 +482,7 @@ int Session::run() {
       Turn t = human_turn(&move);
       if (t == Turn::Undone) continue;
       if (t == Turn::Quit || t == Turn::Eof) {
-        fmt::print(io_.out, "   {}: the game stops here, unfinished.\n",
+        fmt::print(talk(), "   {}: the game stops here, unfinished.\n",
                    t == Turn::Quit ? "You quit" : "End of input");
         return finish(kOk);
       }
