@@ -1,10 +1,13 @@
 // suggest(): "did you mean" by edit distance (declared in diagnostics.hpp).
 //
-// Plain Levenshtein distance over bytes: the words compared are keywords,
-// clause words and names, all ASCII. The threshold max(1, len/3) accepts one
-// typo in a short word and about one per three letters in a long one, which
-// is where a suggestion stops being obviously right. Ties go to the earlier
-// candidate, so callers order candidates by how common they are.
+// Edit distance over bytes with the swap of two neighbouring letters as one
+// edit (optimal string alignment), since `heer` for `here` is the commonest
+// typo and plain Levenshtein counts it as two. The words compared are
+// keywords, clause words and names, all ASCII. The threshold max(1, len/3)
+// accepts one typo in a short word and about one per three letters in a
+// long one, which is where a suggestion stops being obviously right. Ties
+// go to the earlier candidate, so callers order candidates by how common
+// they are.
 #include <algorithm>
 #include <string>
 #include <string_view>
@@ -16,18 +19,22 @@ namespace mancala {
 namespace {
 
 size_t edit_distance(std::string_view a, std::string_view b) {
-  std::vector<size_t> row(b.size() + 1);
-  for (size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  // d[i][j]: distance between a's first i and b's first j bytes; three rows.
+  std::vector<size_t> before(b.size() + 1), previous(b.size() + 1), row(b.size() + 1);
+  for (size_t j = 0; j <= b.size(); ++j) previous[j] = j;
   for (size_t i = 1; i <= a.size(); ++i) {
-    size_t diagonal = row[0];
     row[0] = i;
     for (size_t j = 1; j <= b.size(); ++j) {
-      size_t substitute = diagonal + (a[i - 1] == b[j - 1] ? 0 : 1);
-      diagonal = row[j];
-      row[j] = std::min({row[j] + 1, row[j - 1] + 1, substitute});
+      size_t substitute = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1);
+      row[j] = std::min({previous[j] + 1, row[j - 1] + 1, substitute});
+      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1]) {
+        row[j] = std::min(row[j], before[j - 2] + 1);  // swapped neighbours
+      }
     }
+    std::swap(before, previous);
+    std::swap(previous, row);
   }
-  return row[b.size()];
+  return previous[b.size()];
 }
 
 }  // namespace

@@ -583,7 +583,8 @@ TEST(GrammarErrors, MessagesAndPositions) {
       {"fragment f stop", "1:12: expected '{' to start the fragment body, got 'stop'"},
       {"game \"g\" { } import \"x\"", "1:14: imports must come before fragments and the game"},
       {"gane \"g\" { }", "1:1: unknown declaration 'gane'; did you mean 'game'?"},
-      {"gmae \"g\" { }", "1:1: expected 'import', 'fragment' or 'game', got 'gmae'"},
+      {"gmae \"g\" { }", "1:1: unknown declaration 'gmae'; did you mean 'game'?"},
+      {"play \"g\" { }", "1:1: expected 'import', 'fragment' or 'game', got 'play'"},
       {"}", "1:1: expected 'import', 'fragment' or 'game', got '}'"},
       {"game g { }", "1:6: expected the name of the game in quotes after 'game', got 'g'"},
       {"game \"g\" extends { }",
@@ -872,12 +873,25 @@ TEST(GrammarSuggest, ClosestWithinAThird) {
   std::vector<std::string> c = {"rows", "holes", "stores"};
   EXPECT_EQ(suggest("hole", c), "holes");
   EXPECT_EQ(suggest("row", c), "rows");
-  EXPECT_EQ(suggest("stoers", c), "stores");  // two edits in six letters
+  EXPECT_EQ(suggest("stoers", c), "stores");  // one transposition
+  EXPECT_EQ(suggest("stoerss", c), "stores");  // a transposition and a letter more
+  EXPECT_EQ(suggest("stroes", c), "stores");   // one swap: r and o
   EXPECT_EQ(suggest("xyz", c), "");
   EXPECT_EQ(suggest("seeds", c), "");
   EXPECT_EQ(suggest("a", {"b"}), "b");  // at least one edit is always allowed
   EXPECT_EQ(suggest("ab", {}), "");
   EXPECT_EQ(suggest("holes", c), "holes");
+}
+
+// Swapped neighbours are the commonest typo; they count as one edit, so a
+// short word with one swap still gets its suggestion.
+TEST(GrammarSuggest, ASwapOfNeighboursIsOneEdit) {
+  std::vector<std::string> c = {"here", "hole", "last"};
+  EXPECT_EQ(suggest("heer", c), "here");
+  EXPECT_EQ(suggest("lsat", c), "last");
+  EXPECT_EQ(suggest("ohle", c), "hole");
+  EXPECT_EQ(suggest("ehre", c), "here");
+  EXPECT_EQ(suggest("rehe", c), "");  // not neighbours: two edits in four letters
 }
 
 }  // namespace
