@@ -1,9 +1,11 @@
 // The bytecode generator: checked AST expressions and statements -> Instr.
 //
 // A plain one-pass stack-machine generator. The checker has already
-// guaranteed types and names, so every surprise is an assertion. Three
+// guaranteed types and names, so every surprise is an assertion. Four
 // small optimisations matter for speed and live here: constant folding of
-// pure sub-expressions (so `holes - 1` or `total / 2` cost one push), fused
+// pure sub-expressions (so `holes - 1` or `total / 2` cost one push),
+// constant locals (a `let` of a constant never assigned again, such as a
+// fragment parameter given a literal, folds like the literal), fused
 // instructions for the most frequent pairs (`count(here)`, `x == k`,
 // `x > k`), and short-circuit jumps for `and`/`or`/`in`. Locals get slots
 // by scope (a slot is reused after its block closes); the deepest stack
@@ -220,7 +222,7 @@ std::optional<int64_t> CodeGen::fold(const Expr& e) const {
     case ExprKind::Bool:
       return e.value;
     case ExprKind::Name:
-      if (find_local(e.name)) return std::nullopt;
+      if (const Local* l = find_local(e.name)) return l->constant;
       if (e.name == "south") return 0;
       if (e.name == "north") return 1;
       if (e.name == "seeds") return rules_.seeds;
@@ -409,7 +411,40 @@ void CodeGen::in_list(const Expr& e) {
 // ---- statements ------------------------------------------------------------
 
 void CodeGen::stmts(const std::vector<Stmt>& body) {
-  for (const Stmt& s : body) stmt(s);
+  for (size_t i = 0; i < body.size(); ++i) {
+    if (body[i].kind == StmtKind::Let && constant_let(body, i)) continue;
+    stmt(body[i]);
+  }
+}
+
+namespace {
+
+// Whether s, or a statement inside it, assigns the variable `name`.
+bool assigns(const Stmt& s, const std::string& name) {
+  if (s.kind == StmtKind::Assign && s.name == name) return true;
+  for (const auto* list : {&s.body, &s.else_body}) {
+    for (const Stmt& inner : *list) {
+      if (assigns(inner, name)) return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+// A `let` bound to a constant and not assigned later in its block is a name
+// for the constant: its uses fold like literals and it takes no slot. The
+// common case is a fragment parameter given a literal argument (the
+// expansion binds each parameter with a `let`), e.g. `sown_to_owner(4)`,
+// whose test then costs `count(here) == 4`, not a load and a compare.
+bool CodeGen::constant_let(const std::vector<Stmt>& body, size_t i) {
+  std::optional<int64_t> value = fold(*body[i].value);
+  if (!value) return false;
+  for (size_t j = i + 1; j < body.size(); ++j) {
+    if (assigns(body[j], body[i].name)) return false;
+  }
+  locals_.push_back({body[i].name, -1, value});
+  return true;
 }
 
 // clang-format off
@@ -430,7 +465,7 @@ void CodeGen::stmt(const Stmt& s) {
     case StmtKind::Let: {
       expr(*s.value);
       int slot = new_slot();
-      locals_.push_back({s.name, slot});
+      locals_.push_back({s.name, slot, std::nullopt});
       emit(OpCode::Store, slot);
       return;
     }

@@ -39,7 +39,8 @@ class CodeGen {
  private:
   struct Local {
     std::string name;
-    int slot;
+    int slot;                         // -1 for a constant local
+    std::optional<int64_t> constant;  // see constant_let
   };
 
   void expr(const ast::Expr& e);
@@ -52,6 +53,7 @@ class CodeGen {
 
   void stmts(const std::vector<ast::Stmt>& body);
   void stmt(const ast::Stmt& s);
+  bool constant_let(const std::vector<ast::Stmt>& body, size_t i);
   void capture(const ast::Stmt& s);
   void if_stmt(const ast::Stmt& s);
   void while_stmt(const ast::Stmt& s);

@@ -699,6 +699,51 @@ TEST(Runtime, PipelineDumpIsStable) {
   EXPECT_NE(dump.find("CountHere"), std::string::npos) << dump;
 }
 
+// A `let` of a constant never assigned afterwards folds away (no slot, no
+// load): fragment parameters given literals are the common case. One that is
+// assigned later keeps its slot. Both must behave as written.
+TEST(Compile, ConstantLetsFoldAndAssignedOnesKeepTheirSlot) {
+  auto r = load(R"(
+fragment to_owner_at(n: int) {
+  if count(here) == n and not last { capture here to owners }
+}
+game "F" {
+  board { rows 2 holes 3 stores captures }
+  setup { seeds 4 }
+  moves { from own holes where count(hole) >= 1 }
+  on drop { use to_owner_at(4) }
+  on sow_end {
+    let k = 1
+    k = k + 1
+    if count(here) == k { capture here to mover }
+  }
+  end { when board_seeds == 0  winner most store }
+}
+)");
+  ASSERT_TRUE(r);
+  std::string dump = dump_pipeline(*r);
+  size_t drop = dump.find("on drop"), sow_end = dump.find("on sow_end");
+  ASSERT_NE(drop, std::string::npos);
+  ASSERT_NE(sow_end, std::string::npos);
+  std::string drop_code = dump.substr(drop, sow_end - drop);
+  EXPECT_NE(drop_code.find("CountHere\n  5 EqInt 4"), std::string::npos) << dump;
+  EXPECT_EQ(drop_code.find("Store"), std::string::npos) << dump;
+  EXPECT_NE(dump.find("Store", sow_end), std::string::npos) << dump;
+
+  // k is 2 when sow_end runs: a last seed making 2 is captured.
+  State s = position(*r, {1, 1, 0}, {4, 4, 4});
+  apply(*r, s, mv(1));
+  EXPECT_EQ(row(s, kS), (V{0, 0, 0}));
+  EXPECT_EQ(s.store(kS), 2);
+  // Fours made on the way go to the owner of the hole; the last one stays.
+  State t = position(*r, {0, 3, 3}, {3, 3, 3});
+  apply(*r, t, mv(2));
+  EXPECT_EQ(row(t, kS), (V{0, 0, 0}));
+  EXPECT_EQ(row(t, kN), (V{0, 4, 3}));
+  EXPECT_EQ(t.store(kS), 4);
+  EXPECT_EQ(t.store(kN), 4);
+}
+
 TEST(Runtime, EvaluationDefaultsToStoreAndControlledSeeds) {
   auto r = load(kKalah);
   ASSERT_TRUE(r);
