@@ -8,7 +8,8 @@
 // the embedded standard library, never the disk. Moves are chosen from the
 // input's own bytes, so a run is deterministic. Beyond "does not crash",
 // it checks the runtime's contract on every ply: the position is valid
-// (seeds conserved) and the legal moves are ascending and unique.
+// (seeds conserved), the legal moves are ascending and unique, and
+// random_legal_move draws one of them.
 #pragma once
 
 #include <cstdint>
@@ -44,6 +45,10 @@ inline void play_some(const Rules& rules, const uint8_t* data, size_t size) {
     }
     size_t pick = size == 0 ? 0 : data[(ply * 7) % size];
     try {
+      Rng rng(pick);
+      if (!moves.contains(random_legal_move(rules, state, rng))) {
+        fail("random_legal_move", "drew a move that legal_moves does not list");
+      }
       apply(rules, state, moves[static_cast<int>(pick % moves.size())], nullptr, &history);
     } catch (const RuntimeError&) {
       return;  // a rule file may misbehave at run time; that is reported, not a crash
