@@ -9,8 +9,8 @@
 // round's starter). And the hot loops do not allocate: alpha-beta keeps its
 // transposition table and one frame of moves and child states per ply,
 // MCTS its node arena, all allocated once per agent. Randomness comes from
-// a seeded Rng (rng.hpp) whose sequence is fixed by the code, so that every agent is
-// deterministic for a seed (given no time limit).
+// a seeded Rng (rng.hpp) whose sequence is fixed by the code, so that every
+// agent is deterministic for a seed (given no time limit).
 #pragma once
 
 #include <cstdint>

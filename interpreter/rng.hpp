@@ -10,8 +10,7 @@
 
 namespace mancala {
 
-// SplitMix64: small, fast and the same on every platform (unlike the
-// standard distributions), so seeded play is reproducible everywhere.
+// SplitMix64: small and fast; a seed fixes the whole sequence.
 class Rng {
  public:
   explicit Rng(uint64_t seed) : state_(seed) {}

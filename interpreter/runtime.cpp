@@ -63,6 +63,25 @@ bool run_move(Machine& m, int start) {
 
 namespace {
 
+// The look-ahead filters that apply to the player to move: `endless
+// illegal` in a game that can relay, and `must feed` while the opponent
+// controls no seed.
+struct Lookahead {
+  bool endless = false;
+  bool feed = false;
+  bool any() const { return endless || feed; }
+};
+
+Lookahead lookahead_for(const Rules& r, const State& s) {
+  return {r.may_be_endless && r.endless == EndlessKind::Illegal,
+          r.must_feed && s.controlled_seeds(other(s.to_move)) == 0};
+}
+
+// Whether a `first move` clause still binds the player to move.
+bool first_move_pending(const Rules& r, const State& s) {
+  return r.first_move != FirstMove::Any && !(s.moved & (1u << index(s.to_move)));
+}
+
 // Whether a candidate start passes the look-ahead filters.
 bool passes_lookahead(const Rules& r, const State& s, int cell, bool feed) {
   State copy = s;
@@ -87,37 +106,22 @@ bool passes_expressions(const Rules& r, Machine& m, int cell) {
 }
 
 // Calls f(cell) for each legal start cell in move order (the mover's hole
-// 1 first, around the ring) until f returns false.
-// With lookahead false, the look-ahead filters are skipped (the caller
-// applies them itself, to the candidates it needs).
+// 1 first, around the ring) until f returns false. With lookahead false,
+// the look-ahead filters are skipped (the caller applies them itself, to
+// the candidates it needs). The common case (any controlled non-empty hole)
+// never comes here: see simple_moves and random_legal_move.
 template <typename F>
 void for_each_start(const Rules& r, const State& s, F&& f, bool lookahead = true) {
   Player p = s.to_move;
   int n2 = 2 * r.holes;
   uint64_t mine = p == Player::North ? s.control : ~s.control;
-  bool endless_check = lookahead && r.may_be_endless && r.endless == EndlessKind::Illegal;
-  bool feed = lookahead && r.must_feed && s.controlled_seeds(other(p)) == 0;
+  Lookahead la = lookahead ? lookahead_for(r, s) : Lookahead{};
   int cell = p == Player::South ? 0 : r.holes;
-  if (r.where_nonempty && r.forbid.empty() && !endless_check && !feed) {  // the common case
-    // The mover's cells as bits in move order (rotated so that the mover's
-    // hole 1 is bit 0), visited lowest first.
-    uint64_t ring = n2 == 64 ? ~uint64_t{0} : (uint64_t{1} << n2) - 1;
-    uint64_t bits = mine & ring;
-    if (p == Player::North) bits = ((bits >> r.holes) | (bits << r.holes)) & ring;
-    while (bits) {
-      int k = __builtin_ctzll(bits);
-      bits &= bits - 1;
-      int c = cell + k;
-      if (c >= n2) c -= n2;
-      if (s.cells[c] != 0 && !f(c)) return;
-    }
-    return;
-  }
   Machine m(r, const_cast<State&>(s), p, nullptr);  // expressions only: no writes
   for (int i = 0; i < n2; ++i, ++cell) {
     if (cell == n2) cell = 0;
     if (!((mine >> cell) & 1u) || !passes_expressions(r, m, cell)) continue;
-    if ((endless_check || feed) && !passes_lookahead(r, s, cell, feed)) continue;
+    if (la.any() && !passes_lookahead(r, s, cell, la.feed)) continue;
     if (!f(cell)) return;
   }
 }
@@ -129,7 +133,7 @@ namespace {
 // The common case: any controlled non-empty hole is a legal start (no
 // expression, no look-ahead in this position).
 bool simple_position(const Rules& r, const State& s) {
-  return r.simple_starts && !(r.must_feed && s.controlled_seeds(other(s.to_move)) == 0);
+  return r.simple_starts && !lookahead_for(r, s).feed;
 }
 
 // The cells the player to move controls, as a bit mask over 0..2N-1.
@@ -192,7 +196,7 @@ MoveList legal_moves(const Rules& r, const State& s) {
       return true;
     });
   }
-  if (r.first_move != FirstMove::Any && !(s.moved & (1u << index(p)))) {
+  if (first_move_pending(r, s)) {
     int number = r.first_move == FirstMove::Rightmost ? r.holes : 1;
     Move required = cell_move(r.holes, p, s.hole_cell(p, number));
     if (s.controller(s.hole_cell(p, number)) == p && out.contains(required)) {
@@ -212,10 +216,8 @@ MoveList legal_moves(const Rules& r, const State& s) {
 // case (`where count(hole) >= 1`, no `forbid`).
 Move random_legal_move(const Rules& r, const State& s, Rng& rng) {
   Player p = s.to_move;
-  bool endless_check = r.may_be_endless && r.endless == EndlessKind::Illegal;
-  bool feed = r.must_feed && s.controlled_seeds(other(p)) == 0;
-  bool first_rule = r.first_move != FirstMove::Any && !(s.moved & (1u << index(p)));
-  if (first_rule || !(endless_check || feed)) {
+  Lookahead la = lookahead_for(r, s);
+  if (first_move_pending(r, s) || !la.any()) {
     MoveList moves = legal_moves(r, s);
     MANCALA_ASSERT(!moves.empty() && "random_legal_move: the game is over");
     return moves[rng.below(moves.size())];
@@ -238,7 +240,7 @@ Move random_legal_move(const Rules& r, const State& s, Rng& rng) {
     uint64_t bits = candidates;
     for (int k = rng.below(__builtin_popcountll(candidates)); k > 0; --k) bits &= bits - 1;
     int cell = __builtin_ctzll(bits);
-    if (passes_lookahead(r, s, cell, feed)) return cell_move(r.holes, p, cell);
+    if (passes_lookahead(r, s, cell, la.feed)) return cell_move(r.holes, p, cell);
     candidates &= ~(uint64_t{1} << cell);
   }
   MANCALA_ASSERT(r.pass_when_no_moves && "random_legal_move: a live position without a move");

@@ -873,7 +873,7 @@ TEST(GrammarSuggest, ClosestWithinAThird) {
   std::vector<std::string> c = {"rows", "holes", "stores"};
   EXPECT_EQ(suggest("hole", c), "holes");
   EXPECT_EQ(suggest("row", c), "rows");
-  EXPECT_EQ(suggest("stoers", c), "stores");  // one transposition
+  EXPECT_EQ(suggest("stoers", c), "stores");   // one transposition
   EXPECT_EQ(suggest("stoerss", c), "stores");  // a transposition and a letter more
   EXPECT_EQ(suggest("stroes", c), "stores");   // one swap: r and o
   EXPECT_EQ(suggest("xyz", c), "");

@@ -164,7 +164,8 @@ TEST_P(GameInvariants, RandomGames) {
 }
 
 TEST_P(GameInvariants, NoAllocationInLegalMovesOrApply) {
-  if (!MANCALA_COUNTING_NEW) GTEST_SKIP() << "AddressSanitizer owns operator new; the optimised build counts";
+  if (!MANCALA_COUNTING_NEW)
+    GTEST_SKIP() << "AddressSanitizer owns operator new; the optimised build counts";
   auto rules = load(GetParam());
   ASSERT_TRUE(rules);
   std::mt19937_64 rng(99);

@@ -369,9 +369,9 @@ TEST(Play, HumanSessionOnATerminal) {
 // nothing but one JSON line per position.
 TEST(Play, JsonlWithAHumanKeepsTheConversationOffStandardOutput) {
   std::string file = (std::filesystem::temp_directory_path() / "mancala_play_jsonl.txt").string();
-  Terminal t({"play", "games/kalah.mnc", "--south", "human", "--north", "greedy", "--format",
-              "jsonl"},
-             file);
+  Terminal t(
+      {"play", "games/kalah.mnc", "--south", "human", "--north", "greedy", "--format", "jsonl"},
+      file);
   ASSERT_TRUE(t.started());
   ASSERT_TRUE(t.expect("Your move (1-6; or help): ")) << t.screen();
   t.type("help");

@@ -302,8 +302,7 @@ void Session::print_moves(const MoveList& legal) const {
   }
   std::string extra;
   for (const std::string& note : notes) extra += (extra.empty() ? " (" : "; ") + note;
-  fmt::print(talk(), "   Legal moves: {}{}\n", list_moves(legal),
-             extra.empty() ? "" : extra + ")");
+  fmt::print(talk(), "   Legal moves: {}{}\n", list_moves(legal), extra.empty() ? "" : extra + ")");
 }
 
 // "+3 for you" / "a forced win" in the scale of leaf_score.
@@ -601,7 +600,8 @@ Command play_command() {
       FlagSpec::option("seed", "N", "seed of the agents (South N, North N+1)").defaults_to("1"));
   c.spec.flag(FlagSpec::toggle("quiet", 'q', "print the moves and the result, no boards"));
   c.spec.flag(FlagSpec::option("format", "FORMAT",
-                               "text: boards and words; jsonl: one JSON object per move")
+                               "text: boards and words; jsonl: one JSON object per move (a human's "
+                               "prompts and replies then go to stderr)")
                   .one_of({"text", "jsonl"})
                   .defaults_to("text"));
   c.spec.flag(FlagSpec::toggle("ascii", 0, "draw with plain ASCII and no colour"));
