@@ -3,7 +3,7 @@
 // Fixed arrays, no allocation, no generality: the kind of code a person
 // writes for one game. bench/bench_main.cpp plays random games with it and
 // with the interpreted games/kalah.mnc side by side; docs/performance.md
-// reports the ratio. It follows ../shared/rules/kalah.md exactly (own store
+// reports the ratio. It follows docs/games/kalah.md exactly (own store
 // sown, opponent's skipped, extra turn, standard capture, end when a row is
 // empty with each row to its owner) so that both sides do the same work;
 // tests/bench_native_test.cpp checks it against the interpreter move by move.

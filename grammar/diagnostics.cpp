@@ -106,28 +106,6 @@ std::string render_text(const Diagnostics& ds, const SourceSet& sources, bool co
 
 namespace {
 
-// The length of the valid UTF-8 sequence at s[i], or 0 if it is not valid.
-size_t utf8_length(std::string_view s, size_t i) {
-  auto byte = [&](size_t k) { return static_cast<unsigned char>(s[k]); };
-  unsigned char c = byte(i);
-  if (c < 0x80) return 1;
-  size_t n = c >= 0xC2 && c <= 0xDF   ? 2
-             : c >= 0xE0 && c <= 0xEF ? 3
-             : c >= 0xF0 && c <= 0xF4 ? 4
-                                      : 0;
-  if (n == 0 || i + n > s.size()) return 0;
-  for (size_t k = 1; k < n; ++k) {
-    if ((byte(i + k) & 0xC0) != 0x80) return 0;
-  }
-  unsigned char c1 = byte(i + 1);
-  if (c == 0xE0 && c1 < 0xA0) return 0;   // overlong
-  if (c == 0xED && c1 >= 0xA0) return 0;  // surrogate
-  if (c == 0xF0 && c1 < 0x90) return 0;   // overlong
-  if (c == 0xF4 && c1 >= 0x90) return 0;  // above U+10FFFF
-  return n;
-}
-
-
 std::string json_position(const SourceSet& sources, Range r, bool with_end) {
   if (r.file >= sources.size()) return R"("file": "", "line": 0, "column": 0)";
   const Source& src = sources.get(r.file);
@@ -142,59 +120,6 @@ std::string json_position(const SourceSet& sources, Range r, bool with_end) {
 }
 
 }  // namespace
-
-std::string json_string(std::string_view s) {
-  std::string out = "\"";
-  for (size_t i = 0; i < s.size();) {
-    unsigned char c = static_cast<unsigned char>(s[i]);
-    switch (c) {
-      case '"':
-        out += "\\\"";
-        ++i;
-        continue;
-      case '\\':
-        out += "\\\\";
-        ++i;
-        continue;
-      case '\n':
-        out += "\\n";
-        ++i;
-        continue;
-      case '\r':
-        out += "\\r";
-        ++i;
-        continue;
-      case '\t':
-        out += "\\t";
-        ++i;
-        continue;
-      case '\b':
-        out += "\\b";
-        ++i;
-        continue;
-      case '\f':
-        out += "\\f";
-        ++i;
-        continue;
-      default:
-        break;
-    }
-    if (c < 0x20 || c == 0x7F) {
-      out += fmt::format("\\u{:04x}", c);
-      ++i;
-      continue;
-    }
-    size_t n = utf8_length(s, i);
-    if (n == 0) {
-      out += "\\ufffd";
-      ++i;
-      continue;
-    }
-    out.append(s.substr(i, n));
-    i += n;
-  }
-  return out + "\"";
-}
 
 std::string render_json(const Diagnostics& ds, const SourceSet& sources) {
   std::string out = "[";

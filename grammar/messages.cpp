@@ -10,6 +10,7 @@
 
 #include "control_internal.hpp"
 #include "diagnostics.hpp"
+#include "utf8.hpp"
 
 namespace mancala::grammar {
 namespace {
@@ -42,14 +43,6 @@ size_t skip_blanks(std::string_view text, size_t i) {
   return i;
 }
 
-size_t utf8_length(unsigned char lead) {
-  if (lead < 0x80) return 1;
-  if ((lead >> 5) == 0x6) return 2;
-  if ((lead >> 4) == 0xE) return 3;
-  if ((lead >> 3) == 0x1E) return 4;
-  return 1;
-}
-
 // The end of the token starting at i.
 size_t token_end(std::string_view text, size_t i) {
   char c = text[i];
@@ -62,7 +55,7 @@ size_t token_end(std::string_view text, size_t i) {
   } else if (is_op_char(c) && j < text.size() && text[j] == '=') {
     ++j;
   } else {
-    j = std::min(text.size(), i + utf8_length(static_cast<unsigned char>(c)));
+    j = i + std::max<size_t>(1, utf8_sequence(text, i));
   }
   return j;
 }

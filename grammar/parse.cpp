@@ -13,30 +13,11 @@
 #include "actions_internal.hpp"
 #include "build_internal.hpp"
 #include "control_internal.hpp"
+#include "utf8.hpp"
 #include "grammar_rules.hpp"
 
 namespace mancala {
 namespace {
-
-// The length of the valid UTF-8 sequence at text[i], or 0 if it is invalid
-// (overlong forms, surrogates and code points above U+10FFFF included).
-size_t utf8_sequence(std::string_view text, size_t i) {
-  auto byte = [&](size_t k) { return static_cast<unsigned char>(text[k]); };
-  unsigned char b0 = byte(i);
-  if (b0 < 0x80) return 1;
-  size_t len = b0 >= 0xF0 ? 4 : b0 >= 0xE0 ? 3 : b0 >= 0xC2 ? 2 : 0;
-  if (len == 0 || b0 > 0xF4 || i + len > text.size()) return 0;
-  unsigned char lo = 0x80, hi = 0xBF;  // the allowed range of the second byte
-  if (b0 == 0xE0) lo = 0xA0;
-  if (b0 == 0xED) hi = 0x9F;
-  if (b0 == 0xF0) lo = 0x90;
-  if (b0 == 0xF4) hi = 0x8F;
-  if (byte(i + 1) < lo || byte(i + 1) > hi) return 0;
-  for (size_t k = 2; k < len; ++k) {
-    if ((byte(i + k) & 0xC0) != 0x80) return 0;
-  }
-  return len;
-}
 
 // Refuses what the grammar should never see; returns false after adding the diagnostic.
 bool screen(const Source& src, uint32_t file, Diagnostics& diags) {

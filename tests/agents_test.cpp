@@ -104,16 +104,16 @@ TEST(MakeAgent, ReportsMistakesWithSuggestions) {
     return error;
   };
   EXPECT_EQ(error_of("alphabta"),
-            "unknown agent 'alphabta' (did you mean 'alphabeta'?); agents: random, greedy, "
-            "alphabeta, mcts");
+            "unknown agent 'alphabta'; did you mean 'alphabeta'? (agents: random, greedy, "
+            "alphabeta, mcts)");
   EXPECT_EQ(error_of("minimax"),
-            "unknown agent 'minimax'; agents: random, greedy, alphabeta, mcts");
+            "unknown agent 'minimax' (agents: random, greedy, alphabeta, mcts)");
   EXPECT_EQ(error_of(""), "expected an agent name (random, greedy, alphabeta, mcts), got ''");
   EXPECT_EQ(error_of("alphabeta:deph=3"),
-            "unknown option 'deph' for alphabeta (did you mean 'depth'?); its options: depth, "
-            "seconds, seed");
+            "unknown option 'deph' for alphabeta; did you mean 'depth'? (its options: depth, "
+            "seconds, seed)");
   EXPECT_EQ(error_of("mcts:depth=3"),
-            "unknown option 'depth' for mcts; its options: iterations, seconds, seed");
+            "unknown option 'depth' for mcts (its options: iterations, seconds, seed)");
   EXPECT_EQ(error_of("alphabeta:depth"),
             "expected key=value in the options of alphabeta, got 'depth'");
   EXPECT_EQ(error_of("alphabeta:depth=0"), "depth must be an integer from 1 to 60, got '0'");

@@ -4,9 +4,9 @@
 // These tests pin the tool's contract rather than the library's: exit
 // statuses (0 ok, 1 bad input, 2 bad command line), that --format json is
 // valid JSON, that every subcommand answers --help, and that `replay`
-// reproduces the reference game records of ../shared/examples byte for
-// byte. Files are found by listing games/ and tests/diagnostics/, so a new
-// game or diagnostic file is covered without an edit here.
+// reproduces the reference games of tests/reference byte for byte. Files
+// are found by listing games/, tests/diagnostics/ and tests/reference/, so
+// a new game, diagnostic or reference game is covered without an edit here.
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -316,21 +316,16 @@ TEST(CliTest, ReplayIllegalMoveNamesPlyAndLegalMoves) {
   EXPECT_NE(text.out.find("ply 2"), std::string::npos) << text.out;
 }
 
-// One reference record file of ../shared/examples and its rule file.
-struct Example {
-  std::string record;
-  std::string rules;
-};
-
-void PrintTo(const Example& e, std::ostream* os) {
-  *os << e.record << " -> " << e.rules;
+// The reference games of tests/reference/NAME.jsonl, each replayed through
+// games/NAME.mnc.
+std::vector<std::string> reference_games() {
+  std::vector<std::string> names;
+  for (const auto& entry : fs::directory_iterator(fs::path(kSourceDir) / "tests" / "reference")) {
+    if (entry.path().extension() == ".jsonl") names.push_back(entry.path().stem().string());
+  }
+  std::sort(names.begin(), names.end());
+  return names;
 }
-
-const std::vector<Example> kExamples = {
-    {"san-yao", "games/san_yao.mnc"},         {"sadeqa-ii", "games/sadeqa_ii.mnc"},
-    {"anywoli", "games/anywoli.mnc"},         {"kalah", "games/kalah.mnc"},
-    {"kalah-empty", "games/kalah_empty.mnc"}, {"oware", "games/oware.mnc"},
-};
 
 // The value of `"key":` in one record line, up to the next ',' or '}'.
 std::string field(const std::string& line, const std::string& key) {
@@ -343,13 +338,12 @@ std::string field(const std::string& line, const std::string& key) {
   return v;
 }
 
-class ReplayExamples : public ::testing::TestWithParam<Example> {};
+class ReplayReference : public ::testing::TestWithParam<std::string> {};
 
-TEST_P(ReplayExamples, ReproducesEveryLine) {
-  fs::path dir = fs::path(kSourceDir) / ".." / "shared" / "examples";
-  if (!fs::exists(dir)) GTEST_SKIP() << "no reference records: " << dir << " is missing";
-  const Example& ex = GetParam();
-  std::istringstream in(read_text(dir / (ex.record + ".jsonl")));
+TEST_P(ReplayReference, ReproducesEveryLine) {
+  const std::string& name = GetParam();
+  std::string rules = "games/" + name + ".mnc";
+  std::istringstream in(read_text(fs::path(kSourceDir) / "tests" / "reference" / (name + ".jsonl")));
   std::map<int, std::vector<std::string>> games;  // game index -> lines
   for (std::string line; std::getline(in, line);) {
     if (!line.empty()) games[std::stoi(field(line, "game"))].push_back(line);
@@ -358,24 +352,20 @@ TEST_P(ReplayExamples, ReproducesEveryLine) {
   for (const auto& [index, lines] : games) {
     std::string moves;
     for (const std::string& line : lines) moves += (moves.empty() ? "" : ",") + field(line, "move");
-    ToolRun r = run_tool({"replay", ex.rules, "--moves", moves, "--format", "jsonl", "--game-index",
+    ToolRun r = run_tool({"replay", rules, "--moves", moves, "--format", "jsonl", "--game-index",
                           std::to_string(index)});
-    EXPECT_EQ(r.status, 0) << ex.record << " game " << index << "\n" << r.err;
+    EXPECT_EQ(r.status, 0) << name << " game " << index << "\n" << r.err;
     std::istringstream got(r.out);
     std::string line;
     for (size_t i = 0; i < lines.size(); ++i) {
       if (!std::getline(got, line)) line = "<no line>";
-      ASSERT_EQ(line, lines[i]) << ex.record << " game " << index << " ply " << i + 1;
+      ASSERT_EQ(line, lines[i]) << name << " game " << index << " ply " << i + 1;
     }
     EXPECT_FALSE(std::getline(got, line)) << "extra output: " << line;
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Shared, ReplayExamples, ::testing::ValuesIn(kExamples),
-                         [](const auto& info) {
-                           std::string name = info.param.record;
-                           std::replace(name.begin(), name.end(), '-', '_');
-                           return name;
-                         });
+INSTANTIATE_TEST_SUITE_P(Reference, ReplayReference, ::testing::ValuesIn(reference_games()),
+                         [](const auto& info) { return info.param; });
 
 }  // namespace

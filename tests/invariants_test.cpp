@@ -102,7 +102,7 @@ class GameInvariants : public ::testing::TestWithParam<std::string> {};
 
 void check_position(const Rules& rules, const State& s, const MoveList& moves) {
   ASSERT_EQ(validate(rules, s), "") << to_text(s);
-  ASSERT_EQ(s.seeds_in_play() + s.removed, rules.total) << to_text(s);
+  ASSERT_EQ(s.seeds_in_play() + s.removed, rules.total()) << to_text(s);
   ASSERT_EQ(moves.empty(), s.over) << "a live position needs a move or a pass: " << to_text(s);
   for (int i = 1; i < moves.size(); ++i) {
     ASSERT_LT(moves[i - 1], moves[i]) << "legal moves must be ascending and unique";

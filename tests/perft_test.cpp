@@ -9,8 +9,8 @@
 // `repetition` clauses do not fire (none can within these depths anyway).
 //
 // How the constants were obtained: computed with this implementation after
-// it replayed every game of ../shared/examples/*.jsonl exactly (an
-// independently written implementation of ../shared/rules/), at the
+// it replayed every reference game of tests/reference exactly (an
+// independently written implementation of the same rules), at the
 // largest depth that runs in well under a second in a RelWithDebInfo build
 // (perft of every depth from 1 was printed by a throwaway driver running the
 // function below; Kalah and its empty-capture variant agree up to depth 4,

@@ -3,7 +3,7 @@
 //
 // Positions are set up by hand with `position()` and each test states the
 // board it expects after one move, worked out from docs/language.md; a
-// few expectations are copied from ../shared/examples (an independent
+// few expectations are copied from tests/reference (an independent
 // implementation) and say so.
 #include "runtime.hpp"
 
@@ -209,7 +209,7 @@ TEST(Relay, NextWithLeapfrogCaptureMatchesTheExample) {
   ASSERT_TRUE(r);
   State s = initial_state(*r);
   apply(*r, s, mv(2));
-  // ../shared/examples/san-yao.jsonl, game 0, ply 1.
+  // tests/reference/san_yao.jsonl, game 0, ply 1.
   EXPECT_EQ(row(s, kS), (V{0, 3, 9, 2, 9}));
   EXPECT_EQ(row(s, kN), (V{9, 9, 0, 0, 0}));
   EXPECT_EQ(s.store(kS), 9);

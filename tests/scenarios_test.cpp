@@ -1,7 +1,7 @@
 // Runs every rule scenario in tests/scenarios/*.yaml (found by listing the
 // folder), one test per file, reporting every failing scenario with its
 // first difference. The scenarios are the executable form of
-// ../shared/rules: see docs/scenarios.md.
+// docs/games: see docs/scenarios.md.
 #include <gtest/gtest.h>
 
 #include <algorithm>

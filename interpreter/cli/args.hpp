@@ -17,18 +17,9 @@
 #include <utility>
 #include <vector>
 
+#include "expected.hpp"
+
 namespace mancala::cli {
-
-// A value or an error message (C++20 has no std::expected).
-template <class T>
-struct Expected {
-  std::optional<T> value;
-  std::string error;
-
-  static Expected ok(T v) { return {std::move(v), {}}; }
-  static Expected fail(std::string message) { return {std::nullopt, std::move(message)}; }
-  explicit operator bool() const { return value.has_value(); }
-};
 
 // One flag: `--name VALUE` / `--name=VALUE` when it takes a value, else a
 // switch. `choices`, when not empty, lists the only accepted values.

@@ -58,7 +58,7 @@ class Painter {
         labels_(labels),
         g_(style.unicode ? kUnicode : kAscii),
         stores_(rules.stores != StoreKind::None),
-        width_(std::max(4, digits(std::max(rules.total, 1)) + 2)) {}
+        width_(std::max(4, digits(std::max(rules.total(), 1)) + 2)) {}
 
   std::string draw() const {
     std::string out = caption(Player::North) + numbers(Player::North);

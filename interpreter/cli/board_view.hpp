@@ -5,7 +5,7 @@
 // human usually plays South: North's row on top, running right to left
 // with North's own hole numbers above it, South's row below with South's
 // numbers, and each player's store at that player's right end (North's at
-// the west, South's at the east; ../shared/rules/README.md). A hole held by
+// the west, South's at the east; docs/language.md, "Conventions"). A hole held by
 // the other row's player (a San-Yao son) carries a marker in its
 // controller's colour. The same geometry is drawn with Unicode box
 // characters or plain ASCII, so tests and logs see the shape people see;

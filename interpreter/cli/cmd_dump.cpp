@@ -1,7 +1,7 @@
 // `mancala dump FILE --stage ast|checked|pipeline`: show what one stage of
 // the pipeline made of a rule file.
 //
-// Each stage has one stable text dump (shared/design/architecture.md); this
+// Each stage has one stable text dump (docs/architecture.md); this
 // subcommand only runs the stages up to the one asked for and prints that
 // stage's dump, so the golden tests and a person debugging a rule file see
 // the same text. The ast stage parses the file alone (imports are not

@@ -177,16 +177,16 @@ void Session::print_board(int highlight) {
 // after the last move it is the result.
 void Session::print_status() {
   if (state_.over) {  // the result again, as the last line under the final board
-    std::string_view reason = rules_.match ? std::string_view() : std::string_view(last_reason_);
+    std::string_view reason = rules_.match.present ? std::string_view() : std::string_view(last_reason_);
     fmt::print(talk(), "   {}\n", narrate_result(rules_, state_, reason, voice_));
     return;
   }
   std::string dot = config_.style.unicode ? " · " : " - ";
   std::vector<std::string> parts;
-  if (rules_.match) parts.push_back(fmt::format("Round {}", state_.round));
+  if (rules_.match.present) parts.push_back(fmt::format("Round {}", state_.round));
   Player p = state_.to_move;
   if (!sides_[index(p)].human) parts.push_back(side_name(voice_, p) + " to move");
-  if (rules_.match) {
+  if (rules_.match.present) {
     std::string sons = narrate_sons(state_, voice_);
     if (!sons.empty()) parts.push_back(sons);
   }
@@ -451,7 +451,7 @@ bool Session::write_record() const {
                            winner_word(o.winner), o.south, o.north, last_reason_, plies_.size());
   }
   std::ofstream out(config_.record_path, std::ios::binary);
-  out << cli::write_record(r);
+  out << mancala::write_record(r);
   out.close();
   return static_cast<bool>(out);
 }

@@ -1,7 +1,7 @@
 // `mancala replay RULES --moves 6,3,pass,2 [--format text|jsonl]`: play a
 // list of moves and show the position after each.
 //
-// The jsonl form is the reference record format of ../shared/examples
+// The jsonl form is the reference record format of tests/reference
 // (position_json.hpp), so replaying a record's moves must reproduce it byte
 // for byte; the text form draws the board for people. Every line is
 // written as soon as its move is played, so when a move turns out to be
@@ -195,7 +195,7 @@ Command replay_command() {
   c.name = "replay";
   c.summary = "play a list of moves and show each position";
   c.description =
-      "Moves are named as in ../shared/rules/README.md: the mover's own holes 1..N,\n"
+      "Moves are named as in docs/language.md (Conventions): the mover's own holes 1..N,\n"
       "the opponent's hole k as N+k (a son the mover controls), and `pass`.\n"
       "jsonl prints one JSON object per move, the record format of game files.\n"
       "An illegal move stops the replay with status 1, naming the ply and the\n"

@@ -286,7 +286,7 @@ std::string narrate_result(const Rules& rules, const State& after, std::string_v
                            const Voice& v) {
   const Outcome& o = after.result;
   std::string why = reason.empty() || reason == "condition" ? "" : fmt::format(" ({})", reason);
-  std::string head = rules.match ? fmt::format("The match is over after {} round{}{}", after.round,
+  std::string head = rules.match.present ? fmt::format("The match is over after {} round{}{}", after.round,
                                                after.round == 1 ? "" : "s", why)
                                  : "The game is over" + why;
   if (o.winner != Winner::South && o.winner != Winner::North) {
@@ -317,7 +317,7 @@ std::vector<std::string> narrate_move(const Rules& rules, const State& before, M
   if (!sweep.empty()) lines.push_back(sweep);
   if (info.round_over) lines.push_back(round_sentence(v, info));
   if (info.game_over) {
-    lines.push_back(narrate_result(rules, after, rules.match ? "" : info.end.reason, v));
+    lines.push_back(narrate_result(rules, after, rules.match.present ? "" : info.end.reason, v));
   } else if (info.round_over) {
     lines.push_back(next_round_sentence(v, after));
   }

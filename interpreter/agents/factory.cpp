@@ -1,0 +1,149 @@
+// make_agent: agent specs such as "alphabeta:depth=8" -> agents.
+//
+// A spec is user input (a command-line flag), so every mistake comes back
+// as one line of text rather than an exception, in the project's "expected
+// X, got Y" form, with a spelling suggestion for a name or an option. The
+// table of agents and their options is the single place that knows which
+// option applies to which agent.
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <vector>
+
+#include "agents.hpp"
+#include "text.hpp"
+
+namespace mancala {
+namespace {
+
+struct AgentKind {
+  const char* name;
+  std::vector<std::string> options;
+};
+
+const std::vector<AgentKind>& agent_kinds() {
+  static const std::vector<AgentKind> kinds = {
+      {"random", {"seed"}},
+      {"greedy", {"seed"}},
+      {"alphabeta", {"depth", "seconds", "seed"}},
+      {"mcts", {"iterations", "seconds", "seed"}},
+  };
+  return kinds;
+}
+
+std::string join(const std::vector<std::string>& items) {
+  std::string out;
+  for (const std::string& s : items) out += (out.empty() ? "" : ", ") + s;
+  return out;
+}
+
+bool parse_int(std::string_view text, int64_t lo, int64_t hi, int64_t& out) {
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
+  return ec == std::errc() && end == text.data() + text.size() && out >= lo && out <= hi;
+}
+
+// Sets one option; returns an error message or "".
+std::string set_option(std::string_view key, std::string_view value, AgentOptions& o) {
+  std::string got = ", got '" + std::string(value) + "'";
+  int64_t n = 0;
+  if (key == "depth") {
+    if (!parse_int(value, 1, 60, n)) return "depth must be an integer from 1 to 60" + got;
+    o.depth = static_cast<int>(n);
+  } else if (key == "iterations") {
+    if (!parse_int(value, 1, 100000000, n)) {
+      return "iterations must be an integer from 1 to 100000000" + got;
+    }
+    o.iterations = static_cast<int>(n);
+  } else if (key == "seed") {
+    uint64_t seed = 0;
+    auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), seed);
+    if (ec != std::errc() || end != value.data() + value.size() || value.empty()) {
+      return "seed must be a non-negative integer" + got;
+    }
+    o.seed = seed;
+  } else {  // seconds
+    std::string text(value);
+    char* end = nullptr;
+    double s = std::strtod(text.c_str(), &end);
+    if (text.empty() || *end != '\0' || !std::isfinite(s) || s <= 0 || s > 86400) {
+      return "seconds must be a number above 0 and at most 86400" + got;
+    }
+    o.seconds = s;
+  }
+  return "";
+}
+
+// Parses "k=v,k=v" for `kind` into o; returns an error message or "".
+std::string parse_options(std::string_view text, const AgentKind& kind, AgentOptions& o,
+                          std::vector<std::string>& seen) {
+  while (!text.empty()) {
+    size_t comma = text.find(',');
+    std::string_view item = text.substr(0, comma);
+    text = comma == std::string_view::npos ? std::string_view() : text.substr(comma + 1);
+    size_t eq = item.find('=');
+    if (eq == std::string_view::npos || eq == 0) {
+      return "expected key=value in the options of " + std::string(kind.name) + ", got '" +
+             std::string(item) + "'";
+    }
+    std::string key(item.substr(0, eq));
+    if (std::find(kind.options.begin(), kind.options.end(), key) == kind.options.end()) {
+      return "unknown option '" + key + "' for " + kind.name + did_you_mean(key, kind.options) +
+             " (its options: " + join(kind.options) + ")";
+    }
+    if (std::find(seen.begin(), seen.end(), key) != seen.end()) {
+      return "option '" + key + "' given twice";
+    }
+    seen.push_back(key);
+    std::string error = set_option(key, item.substr(eq + 1), o);
+    if (!error.empty()) return error;
+  }
+  return "";
+}
+
+}  // namespace
+
+std::string format_seconds(double seconds) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g", seconds);
+  return buf;
+}
+
+std::unique_ptr<Agent> make_agent(std::string_view spec, uint64_t seed, std::string* error) {
+  auto fail = [&](std::string message) -> std::unique_ptr<Agent> {
+    if (error) *error = std::move(message);
+    return nullptr;
+  };
+  if (spec.substr(0, 3) == "ai:") spec.remove_prefix(3);
+  size_t colon = spec.find(':');
+  std::string name(spec.substr(0, colon));
+  std::vector<std::string> names;
+  for (const AgentKind& k : agent_kinds()) names.push_back(k.name);
+  auto kind = std::find(names.begin(), names.end(), name);
+  if (name.empty()) return fail("expected an agent name (" + join(names) + "), got ''");
+  if (kind == names.end()) {
+    return fail("unknown agent '" + name + "'" + did_you_mean(name, names) + " (agents: " +
+                join(names) + ")");
+  }
+  const AgentKind& k = agent_kinds()[kind - names.begin()];
+  AgentOptions o;
+  o.seed = seed;
+  std::vector<std::string> seen;
+  if (colon != std::string_view::npos) {
+    std::string message = parse_options(spec.substr(colon + 1), k, o, seen);
+    if (!message.empty()) return fail(message);
+  }
+  auto given = [&](const char* key) {
+    return std::find(seen.begin(), seen.end(), key) != seen.end();
+  };
+  if (name == "random") return make_random_agent(o.seed);
+  if (name == "greedy") return make_greedy_agent(o.seed);
+  if (name == "alphabeta") {
+    if (given("seconds") && !given("depth")) o.depth = 0;
+    return std::make_unique<AlphaBetaAgent>(o);
+  }
+  if (given("seconds") && !given("iterations")) o.iterations = 0;
+  return make_mcts_agent(o);
+}
+
+}  // namespace mancala

@@ -1,0 +1,280 @@
+// Simulations (see simulate.hpp). Workers take game numbers from one
+// atomic counter and write each summary into its own slot, so no result
+// depends on scheduling; aggregation runs afterwards in game order.
+#include "simulate.hpp"
+
+#include "json.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <thread>
+
+#include "agents.hpp"
+#include "runtime.hpp"
+
+namespace mancala {
+namespace {
+
+struct GameAgents {
+  std::unique_ptr<Agent> side[2];
+};
+
+// Applies one move and adds what it did to the summary.
+void count_move(const ApplyInfo& info, GameSummary& g) {
+  g.plies++;
+  g.captured += info.captured;
+  if (info.captured > 0) g.capture_moves++;
+  g.removed += info.removed;
+  if (info.extra_turn) g.extra_turns++;
+  if (info.passed) g.passes++;
+  if (info.round_over || info.game_over) g.endings.emplace_back(info.end.reason);
+}
+
+void play_game(const Rules& rules, const SimulationOptions& o, GameAgents& agents, Rng& opening,
+               GameSummary& g) {
+  State s = initial_state(rules);
+  History history;
+  history.reserve(256);
+  while (!s.over) {
+    if (g.plies >= o.max_plies) {
+      g.unfinished = true;
+      return;
+    }
+    MoveList legal = legal_moves(rules, s);
+    Move m = g.plies < o.opening_plies ? legal[opening.below(legal.size())]
+                                       : agents.side[index(s.to_move)]->choose(rules, s, &history);
+    if (!legal.contains(m)) {
+      g.error = fmt::format("ply {}: {} chose the illegal move {}", g.plies + 1,
+                            player_name(s.to_move), format_move(m));
+      return;
+    }
+    count_move(apply(rules, s, m, nullptr, &history), g);
+  }
+  g.rounds = s.round;
+  g.result = s.result;
+  g.winner = s.result.winner == Winner::None ? Winner::Draw : s.result.winner;
+}
+
+Spread spread_of(std::vector<int> v) {
+  Spread s;
+  if (v.empty()) return s;
+  std::sort(v.begin(), v.end());
+  double sum = 0;
+  for (int x : v) sum += x;
+  s.mean = sum / static_cast<double>(v.size());
+  size_t n = v.size();
+  s.median = n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2.0;
+  s.min = v.front();
+  s.max = v.back();
+  return s;
+}
+
+template <class F>
+Spread spread_by(const std::vector<GameSummary>& games, F f) {
+  std::vector<int> v;
+  for (const GameSummary& g : games) {
+    if (g.error.empty()) v.push_back(f(g));
+  }
+  return spread_of(std::move(v));
+}
+
+void aggregate(SimulationReport& r) {
+  int n = 0;
+  double extra = 0, passes = 0;
+  for (size_t i = 0; i < r.per_game.size(); ++i) {
+    const GameSummary& g = r.per_game[i];
+    if (!g.error.empty()) {
+      if (r.errors++ == 0) r.first_error = fmt::format("game {}: {}", i, g.error);
+      continue;
+    }
+    for (const std::string& e : g.endings) r.endings[e]++;
+    extra += g.extra_turns;
+    passes += g.passes;
+    ++n;
+    if (g.unfinished) {
+      r.unfinished++;
+      r.endings["max-plies"]++;
+    } else if (g.winner == Winner::South) {
+      r.south_wins++;
+    } else if (g.winner == Winner::North) {
+      r.north_wins++;
+    } else {
+      r.draws++;
+    }
+  }
+  int decided = r.south_wins + r.north_wins + r.draws;
+  if (decided > 0) r.south_score = (r.south_wins + 0.5 * r.draws) / decided;
+  wilson_interval(r.south_score, decided, &r.south_low, &r.south_high);
+  r.plies = spread_by(r.per_game, [](const GameSummary& g) { return g.plies; });
+  r.rounds = spread_by(r.per_game, [](const GameSummary& g) { return g.rounds; });
+  r.captured = spread_by(r.per_game, [](const GameSummary& g) { return g.captured; });
+  r.capture_moves = spread_by(r.per_game, [](const GameSummary& g) { return g.capture_moves; });
+  r.removed = spread_by(r.per_game, [](const GameSummary& g) { return g.removed; });
+  r.extra_turns = n ? extra / n : 0;
+  r.passes = n ? passes / n : 0;
+}
+
+bool deterministic_agent(const std::string& spec) {
+  std::string s = spec.rfind("ai:", 0) == 0 ? spec.substr(3) : spec;
+  return s.rfind("alphabeta", 0) == 0 && s.find("seconds") == std::string::npos;
+}
+
+
+std::string spread_json(const Spread& s) {
+  return fmt::format("{{\"mean\":{:.3f},\"median\":{:.1f},\"min\":{},\"max\":{}}}", s.mean,
+                     s.median, s.min, s.max);
+}
+
+std::string side_json(int wins, int draws, int losses) {
+  return fmt::format("{{\"wins\":{},\"draws\":{},\"losses\":{}}}", wins, draws, losses);
+}
+
+}  // namespace
+
+uint64_t game_seed(uint64_t seed, int game) {
+  Rng r(seed ^ (0xD1B54A32D192ED03ull * (static_cast<uint64_t>(game) + 1)));
+  return r.next();
+}
+
+void wilson_interval(double p, int n, double* low, double* high) {
+  if (n <= 0) {
+    *low = 0;
+    *high = 1;
+    return;
+  }
+  const double z = 1.959963984540054;
+  double z2n = z * z / n;
+  double centre = (p + z2n / 2) / (1 + z2n);
+  double half = z * std::sqrt(p * (1 - p) / n + z2n / (4.0 * n)) / (1 + z2n);
+  *low = std::max(0.0, centre - half);
+  *high = std::min(1.0, centre + half);
+}
+
+GameSummary simulate_game(const Rules& rules, const SimulationOptions& o, int game) {
+  GameSummary g;
+  Rng seeds(game_seed(o.seed, game));
+  uint64_t south_seed = seeds.next(), north_seed = seeds.next();
+  Rng opening(seeds.next());
+  GameAgents agents;
+  std::string error;
+  agents.side[0] = make_agent(o.south, south_seed, &error);
+  agents.side[1] = make_agent(o.north, north_seed, &error);
+  if (!agents.side[0] || !agents.side[1]) {
+    g.error = error;
+    return g;
+  }
+  try {
+    play_game(rules, o, agents, opening, g);
+  } catch (const std::exception& e) {
+    g.error = fmt::format("ply {}: {}", g.plies + 1, e.what());
+  }
+  return g;
+}
+
+bool simulate(const Rules& rules, const SimulationOptions& o, SimulationReport* report,
+              std::string* error) {
+  for (const std::string* spec : {&o.south, &o.north}) {
+    if (!make_agent(*spec, 1, error)) return false;
+  }
+  SimulationReport& r = *report;
+  r = SimulationReport{};
+  r.game = rules.name;
+  r.south = o.south;
+  r.north = o.north;
+  r.games = o.games;
+  r.seed = o.seed;
+  r.opening_plies = o.opening_plies;
+  r.deterministic =
+      o.opening_plies == 0 && deterministic_agent(o.south) && deterministic_agent(o.north);
+  r.per_game.resize(std::max(0, o.games));
+  std::atomic<int> next{0};
+  auto work = [&] {
+    for (int i = next++; i < o.games; i = next++) {
+      r.per_game[i] = simulate_game(rules, o, i);
+      if (o.finished) (*o.finished)++;
+    }
+  };
+  int threads = std::clamp(o.threads, 1, std::max(1, o.games));
+  std::vector<std::thread> pool;
+  for (int t = 0; t < threads; ++t) pool.emplace_back(work);
+  for (std::thread& t : pool) t.join();
+  aggregate(r);
+  return true;
+}
+
+std::string simulation_json(const SimulationReport& r) {
+  std::string endings;
+  for (const auto& [reason, n] : r.endings) {
+    endings += fmt::format("{}{}:{}", endings.empty() ? "" : ",", json_string(reason), n);
+  }
+  std::string out = fmt::format(
+      "{{\"game\":{},\"games\":{},\"seed\":{},\"opening_plies\":{},"
+      "\"agents\":{{\"south\":{},\"north\":{}}},",
+      json_string(r.game), r.games, r.seed, r.opening_plies, json_string(r.south),
+      json_string(r.north));
+  out +=
+      fmt::format("\"south\":{},\"north\":{},\"draws\":{},\"unfinished\":{},\"errors\":{},",
+                  side_json(r.south_wins, r.draws, r.north_wins),
+                  side_json(r.north_wins, r.draws, r.south_wins), r.draws, r.unfinished, r.errors);
+  out += fmt::format("\"first_player\":{{\"score\":{:.4f},\"low\":{:.4f},\"high\":{:.4f}}},",
+                     r.south_score, r.south_low, r.south_high);
+  out += fmt::format("\"plies\":{},\"rounds\":{},\"captured\":{},\"capture_moves\":{},",
+                     spread_json(r.plies), spread_json(r.rounds), spread_json(r.captured),
+                     spread_json(r.capture_moves));
+  out += fmt::format("\"removed\":{},\"extra_turns\":{:.3f},\"passes\":{:.3f},\"endings\":{{{}}}",
+                     spread_json(r.removed), r.extra_turns, r.passes, endings);
+  if (!r.first_error.empty()) out += ",\"first_error\":" + json_string(r.first_error);
+  return out + "}";
+}
+
+std::string simulation_text(const SimulationReport& r) {
+  auto pct = [&](int k) { return r.games ? 100.0 * k / r.games : 0.0; };
+  std::string out = fmt::format("{}: {} games, South {} vs North {}, seed {}", r.game, r.games,
+                                r.south, r.north, r.seed);
+  if (r.opening_plies > 0) out += fmt::format(", {} random opening plies", r.opening_plies);
+  out += "\n";
+  out += fmt::format("  South  {:>6} wins {:>5.1f}%  {:>6} draws  {:>6} losses\n", r.south_wins,
+                     pct(r.south_wins), r.draws, r.north_wins);
+  out += fmt::format("  North  {:>6} wins {:>5.1f}%  {:>6} draws  {:>6} losses\n", r.north_wins,
+                     pct(r.north_wins), r.draws, r.south_wins);
+  if (r.unfinished) out += fmt::format("  unfinished (max plies): {}\n", r.unfinished);
+  if (r.errors) out += fmt::format("  errors: {} (first: {})\n", r.errors, r.first_error);
+  bool same = r.south == r.north;
+  std::string verdict =
+      r.south_low > 0.5 ? (same ? "moving first is an advantage" : "South scores more than half")
+      : r.south_high < 0.5
+          ? (same ? "moving first is a disadvantage" : "South scores less than half")
+          : "no significant difference from one half";
+  out += fmt::format("  first player (South) score rate {:.3f}, 95% CI [{:.3f}, {:.3f}]: {}\n",
+                     r.south_score, r.south_low, r.south_high, verdict);
+  if (!same) {
+    out +=
+        "    (the sides use different agents, so this measures the agents as much as the move)\n";
+  }
+  auto line = [](const char* what, const Spread& s) {
+    return fmt::format("  {:<25} mean {:.1f}, median {:g}, min {}, max {}\n", what, s.mean,
+                       s.median, s.min, s.max);
+  };
+  out += line("game length (plies)", r.plies);
+  if (r.rounds.max > 1) out += line("rounds per match", r.rounds);
+  out += line("seeds captured per game", r.captured);
+  out += line("capturing moves per game", r.capture_moves);
+  if (r.removed.max > 0) out += line("seeds removed per game", r.removed);
+  out += fmt::format("  extra turns per game {:.1f}, passes per game {:.1f}\n", r.extra_turns,
+                     r.passes);
+  std::string endings;
+  for (const auto& [reason, n] : r.endings) {
+    endings += fmt::format("{}{} {}", endings.empty() ? "" : ", ", reason, n);
+  }
+  out += "  endings (rounds and games): " + (endings.empty() ? "none" : endings) + "\n";
+  if (r.deterministic && r.games > 1) {
+    out +=
+        "  note: both agents are deterministic, so every game is the same; "
+        "use --opening-plies N to vary them\n";
+  }
+  return out;
+}
+
+}  // namespace mancala

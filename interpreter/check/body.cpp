@@ -1,0 +1,349 @@
+// Names, types and actions: the checks of expressions and statements.
+//
+// A BodyChecker walks one body (a handler, an end block, a settings
+// expression or a fragment) in one Context. It works on a copy of the AST
+// and edits it in place: locals of an expanded fragment are renamed
+// (`x` -> `x@fragment`) so that they cannot clash with the caller's, and
+// `use` statements receive their expansion (check_fragments.cpp). Inside an
+// expansion, problems that do not depend on the using context (an unknown
+// name, a type error) are left to the check of the fragment itself, which
+// reports them once at their place; problems that do (an action or a name
+// the event does not allow) are reported at the outermost `use`, with notes
+// leading into the fragment.
+#include <fmt/format.h>
+
+#include "check_internal.hpp"
+
+namespace mancala::check {
+
+Diagnostic& Reporter::error(Range range, std::string message) {
+  items_.push_back({Severity::Error, range, std::move(message), {}});
+  return items_.back();
+}
+
+void Reporter::flush(Diagnostics& diags) {
+  std::stable_sort(items_.begin(), items_.end(), [](const Diagnostic& a, const Diagnostic& b) {
+    return std::tie(a.range.file, a.range.begin) < std::tie(b.range.file, b.range.begin);
+  });
+  std::set<std::tuple<uint32_t, uint32_t, uint32_t, std::string>> seen;
+  for (Diagnostic& d : items_) {
+    if (!seen.insert({d.range.file, d.range.begin, d.range.end, d.message}).second) continue;
+    Diagnostic& out = diags.error(d.range, std::move(d.message));
+    out.notes = std::move(d.notes);
+  }
+  items_.clear();
+}
+
+std::string a_type(Type t) {
+  return fmt::format("{} {}", t == Type::Int ? "an" : "a", type_name(t));
+}
+
+std::optional<Type> parse_type(std::string_view name) {
+  for (Type t : {Type::Int, Type::Bool, Type::Hole, Type::Player}) {
+    if (name == type_name(t)) return t;
+  }
+  return std::nullopt;
+}
+
+BodyChecker::BodyChecker(const BodyEnv& env, uint32_t source, Context context)
+    : env_(env), scope_(&env.program.scope_of_source(source)), context_(context) {
+  scopes_.emplace_back();
+}
+
+void BodyChecker::fail(Range range, std::string message, bool contextual, std::vector<Note> notes) {
+  if (frames_.empty()) {
+    env_.rep.error(range, std::move(message)).notes = std::move(notes);
+    return;
+  }
+  if (!contextual) return;  // reported where the fragment is defined
+  Diagnostic& d = env_.rep.error(frames_.front().use_range, std::move(message));
+  for (size_t i = 1; i < frames_.size(); ++i) {
+    d.notes.push_back(
+        {frames_[i].use_range, true,
+         fmt::format("in fragment '{}', which uses '{}' here", frames_[i - 1].fragment->name.text,
+                     frames_[i].fragment->name.text)});
+  }
+  d.notes.push_back(
+      {range, true, fmt::format("in fragment '{}'", frames_.back().fragment->name.text)});
+  for (Note& n : notes) d.notes.push_back(std::move(n));
+}
+
+const BodyChecker::Local* BodyChecker::lookup(const std::string& name) const {
+  for (size_t i = scopes_.size(); i-- > barrier_;) {
+    for (const Local& l : scopes_[i]) {
+      if (l.name == name) return &l;
+    }
+  }
+  return nullptr;
+}
+
+void BodyChecker::declare(const std::string& name, std::optional<Type> type, Range range) {
+  std::string out = frames_.empty() ? name : name + "@" + frames_.back().fragment->name.text;
+  scopes_.back().push_back({name, out, type, range});
+}
+
+std::vector<std::string> BodyChecker::name_candidates() const {
+  std::vector<std::string> out;
+  for (size_t i = barrier_; i < scopes_.size(); ++i) {
+    for (const Local& l : scopes_[i]) out.push_back(l.name);
+  }
+  for (const BuiltinName& n : builtin_names()) {
+    if (n.id != NameId::NoMoves && name_available(n)) out.emplace_back(n.name);
+  }
+  return out;
+}
+
+bool BodyChecker::name_available(const BuiltinName& n) const {
+  if (n.id == NameId::Hole && in_chain_ > 0) return true;
+  return (n.contexts & ctx(context_)) != 0;
+}
+
+std::optional<Type> BodyChecker::expr(ast::Expr& e) {
+  using K = ast::ExprKind;
+  switch (e.kind) {
+    case K::Int:
+      return Type::Int;
+    case K::Bool:
+      return Type::Bool;
+    case K::Name:
+      return name(e);
+    case K::Call:
+      return call(e);
+    case K::NoMoves: {
+      const BuiltinName& n = *find_name(NameId::NoMoves);
+      if (!name_available(n)) {
+        fail(e.range, fmt::format("'no moves' is only available in {}", n.where), true);
+      }
+      return Type::Bool;
+    }
+    case K::Unary:
+      if (e.args.empty()) return std::nullopt;
+      if (e.op == ast::Op::Not) {
+        expect(e.args[0], Type::Bool);
+        return Type::Bool;
+      }
+      expect(e.args[0], Type::Int);
+      return Type::Int;
+    case K::Binary:
+      return binary(e);
+    case K::In: {
+      if (e.args.empty()) return std::nullopt;
+      std::optional<Type> first = expr(e.args[0]);
+      for (size_t i = 1; i < e.args.size(); ++i) {
+        std::optional<Type> t = expr(e.args[i]);
+        if (first && t && *t != *first) {
+          fail(e.args[i].range,
+               fmt::format("cannot compare {} with {}", a_type(*first), a_type(*t)), false);
+        }
+      }
+      return Type::Bool;
+    }
+  }
+  return std::nullopt;
+}
+
+void BodyChecker::expect(ast::Expr& e, Type want) {
+  std::optional<Type> t = expr(e);
+  if (t && *t != want) {
+    fail(e.range, fmt::format("expected {}, got {}", a_type(want), a_type(*t)), false);
+  }
+}
+
+std::optional<Type> BodyChecker::binary(ast::Expr& e) {
+  using ast::Op;
+  if (e.args.size() != 2) return std::nullopt;
+  switch (e.op) {
+    case Op::And:
+    case Op::Or:
+      expect(e.args[0], Type::Bool);
+      expect(e.args[1], Type::Bool);
+      return Type::Bool;
+    case Op::Eq:
+    case Op::Ne: {
+      std::optional<Type> a = expr(e.args[0]);
+      std::optional<Type> b = expr(e.args[1]);
+      if (a && b && *a != *b) {
+        fail(e.range, fmt::format("cannot compare {} with {}", a_type(*a), a_type(*b)), false);
+      }
+      return Type::Bool;
+    }
+    case Op::Lt:
+    case Op::Le:
+    case Op::Gt:
+    case Op::Ge:
+      expect(e.args[0], Type::Int);
+      expect(e.args[1], Type::Int);
+      return Type::Bool;
+    default:
+      expect(e.args[0], Type::Int);
+      expect(e.args[1], Type::Int);
+      return Type::Int;
+  }
+}
+
+std::optional<Type> BodyChecker::name(ast::Expr& e) {
+  if (const Local* l = lookup(e.name)) {
+    e.name = l->out_name;
+    return l->type;
+  }
+  if (const BuiltinName* n = find_name(e.name)) {
+    if (!name_available(*n)) {
+      fail(e.range, fmt::format("'{}' is only available in {}", n->name, n->where), true);
+    }
+    return n->type;
+  }
+  if (find_function(e.name)) {
+    fail(e.range, fmt::format("'{}' is a function; call it with arguments", e.name), false);
+    return std::nullopt;
+  }
+  fail(e.range, fmt::format("unknown name '{}'{}", e.name, did_you_mean(e.name, name_candidates())),
+       false);
+  return std::nullopt;
+}
+
+std::optional<Type> BodyChecker::call(ast::Expr& e) {
+  const BuiltinFunction* f = find_function(e.name);
+  if (!f) {
+    if (lookup(e.name) || find_name(e.name)) {
+      fail(e.name_range, fmt::format("'{}' is not a function", e.name), false);
+    } else {
+      std::vector<std::string> names;
+      for (const auto& fn : builtin_functions()) names.emplace_back(fn.name);
+      fail(e.name_range,
+           fmt::format("unknown function '{}'{}", e.name, did_you_mean(e.name, names)), false);
+    }
+    for (ast::Expr& a : e.args) expr(a);
+    return std::nullopt;
+  }
+  size_t n = e.args.size();
+  if (n < f->min_args || n > f->params.size()) {
+    std::string expected = f->min_args == f->params.size()
+                               ? std::to_string(f->min_args)
+                               : fmt::format("{} or {}", f->min_args, f->params.size());
+    fail(e.range,
+         fmt::format("{} expects {} argument{}, got {}", f->name, expected,
+                     f->params.size() == 1 ? "" : "s", n),
+         false);
+  }
+  for (size_t i = 0; i < n; ++i) {
+    std::optional<Type> t = expr(e.args[i]);
+    if (i < f->params.size() && t && *t != f->params[i]) {
+      fail(e.args[i].range,
+           fmt::format("argument {} of {}: expected {}, got {}", i + 1, f->name,
+                       a_type(f->params[i]), a_type(*t)),
+           false);
+    }
+  }
+  return f->result;
+}
+
+void BodyChecker::block(std::vector<ast::Stmt>& body) {
+  for (ast::Stmt& s : body) stmt(s);
+}
+
+void BodyChecker::scoped_block(std::vector<ast::Stmt>& body) {
+  scopes_.emplace_back();
+  block(body);
+  scopes_.pop_back();
+}
+
+void BodyChecker::action(const ast::Stmt& s, ActionId id) {
+  const BuiltinAction& a = find_action(id);
+  if ((a.contexts & ctx(context_)) == 0) {
+    fail(s.range,
+         fmt::format("{} is only allowed in {}; this is {}", a.name, a.where,
+                     context_description(context_)),
+         true);
+  }
+  bool capture = id == ActionId::CaptureHole || id == ActionId::CaptureBoard;
+  if (capture && env_.stores_none) {
+    fail(s.range, "capture is not allowed in a game with 'stores none'", true,
+         {{*env_.stores_none, true, "the board has no stores"}});
+  }
+}
+
+void BodyChecker::stmt(ast::Stmt& s) {
+  using K = ast::StmtKind;
+  if (auto id = action_of(s)) action(s, *id);
+  switch (s.kind) {
+    case K::Capture:
+      if (s.target) expect(*s.target, Type::Hole);
+      if (s.dest) expect(*s.dest, Type::Player);
+      break;
+    case K::Remove:
+    case K::Relay:
+      if (s.target) expect(*s.target, Type::Hole);
+      break;
+    case K::Leave:
+      if (s.value) expect(*s.value, Type::Int);
+      break;
+    case K::Let:
+      let(s);
+      break;
+    case K::Assign:
+      assign(s);
+      break;
+    case K::If:
+      if (s.cond) expect(*s.cond, Type::Bool);
+      scoped_block(s.body);
+      scoped_block(s.else_body);
+      break;
+    case K::While:
+      if (s.cond) expect(*s.cond, Type::Bool);
+      scoped_block(s.body);
+      break;
+    case K::Chain:
+      if (s.target) expect(*s.target, Type::Hole);
+      ++in_chain_;
+      if (s.cond) expect(*s.cond, Type::Bool);
+      scoped_block(s.body);
+      --in_chain_;
+      break;
+    case K::Use:
+      use(s);
+      break;
+    default:
+      break;
+  }
+}
+
+void BodyChecker::let(ast::Stmt& s) {
+  std::optional<Type> t = s.value ? expr(*s.value) : std::nullopt;
+  if (find_name(s.name) || find_function(s.name)) {
+    fail(s.name_range, fmt::format("'{}' is a built-in name and cannot be declared", s.name),
+         false);
+  } else if (const Local* prev = lookup(s.name)) {
+    fail(s.name_range, fmt::format("'{}' is already declared", s.name), false,
+         {{prev->range, true, fmt::format("'{}' was declared here", s.name)}});
+  }
+  declare(s.name, t, s.name_range);
+  s.name = scopes_.back().back().out_name;
+}
+
+void BodyChecker::assign(ast::Stmt& s) {
+  std::optional<Type> t = s.value ? expr(*s.value) : std::nullopt;
+  const Local* l = lookup(s.name);
+  if (!l) {
+    if (find_name(s.name)) {
+      fail(s.name_range, fmt::format("cannot assign to built-in name '{}'", s.name), false);
+      return;
+    }
+    std::vector<std::string> locals;
+    for (size_t i = barrier_; i < scopes_.size(); ++i) {
+      for (const Local& x : scopes_[i]) locals.push_back(x.name);
+    }
+    fail(s.name_range,
+         fmt::format("assignment to undeclared variable '{}'{}", s.name,
+                     did_you_mean(s.name, locals)),
+         false);
+    return;
+  }
+  if (t && l->type && *t != *l->type) {
+    fail(s.value->range,
+         fmt::format("cannot assign {} to '{}', which is {}", a_type(*t), s.name, a_type(*l->type)),
+         false, {{l->range, true, fmt::format("'{}' was declared here", s.name)}});
+  }
+  s.name = l->out_name;
+}
+
+}  // namespace mancala::check

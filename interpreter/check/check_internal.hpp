@@ -1,0 +1,142 @@
+// Shared declarations of the check stage's parts (not a public header).
+//
+// The check stage is split by concern: check.cpp runs the pipeline,
+// check_load.cpp reads files, resolves imports and merges `extends`,
+// check_settings.cpp turns sections into GameSpec fields, check_body.cpp
+// checks expressions and statements against their context (names, types,
+// actions), and check_fragments.cpp resolves, checks and expands `use`.
+// They talk through the types below. Every diagnostic goes through a
+// Reporter, which sorts them by position and drops exact repeats (a
+// fragment used twice may reach the same problem twice), so that the output
+// order does not depend on the order of the passes.
+#pragma once
+
+#include <algorithm>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include "ast.hpp"
+#include "builtins.hpp"
+#include "check.hpp"
+#include "checked.hpp"
+#include "diagnostics.hpp"
+
+namespace mancala::check {
+
+class Reporter {
+ public:
+  Diagnostic& error(Range range, std::string message);
+  // Moves everything into `diags`, sorted by (file, offset), without repeats.
+  void flush(Diagnostics& diags);
+  bool empty() const { return items_.empty(); }
+
+ private:
+  std::vector<Diagnostic> items_;
+};
+
+// "an int", "a hole", ...
+std::string a_type(Type t);
+std::optional<Type> parse_type(std::string_view name);
+
+struct FragmentRef {
+  const ast::Fragment* fragment = nullptr;
+  size_t file = 0;  // index into Program::files
+};
+using FragmentScope = std::map<std::string, FragmentRef>;
+
+struct LoadedFile {
+  uint32_t source = 0;
+  std::string path;     // as read ("" for the stdlib)
+  std::string display;  // file name alone, for messages
+  ast::File ast;
+  std::vector<size_t> imports;  // direct imports, in file order
+};
+
+struct Program {
+  std::vector<LoadedFile> files;      // files[0] is the file being checked
+  std::vector<FragmentScope> scopes;  // per file: own fragments and all imported ones
+  std::map<uint32_t, size_t> file_of_source;
+  const FragmentScope& scope_of_source(uint32_t source) const;
+  // Files reachable from `file` through imports, depth first, without `file`.
+  std::vector<size_t> imported_closure(size_t file) const;
+};
+
+// check_load.cpp
+std::optional<Program> load_program(const std::string& name, std::string text, const FileSystem& fs,
+                                    SourceSet& sources, Reporter& rep);
+// The game of files[0] with its `extends` chain merged.
+std::optional<ast::Game> resolve_game(const Program& program, Reporter& rep);
+
+// check_fragments.cpp
+void build_scopes(Program& program, Reporter& rep);
+void check_fragment_definitions(const Program& program, size_t file, Reporter& rep);
+
+// Everything a BodyChecker needs to know about the game around it.
+struct BodyEnv {
+  Reporter& rep;
+  const Program& program;
+  std::optional<Range> stores_none;  // the `stores none` clause, when written
+};
+
+// Checks expressions and statements in one context, renaming fragment
+// locals and expanding `use` in place.
+class BodyChecker {
+ public:
+  BodyChecker(const BodyEnv& env, uint32_t source, Context context);
+  // Checks `e` (renaming locals in place) and returns its type, or nullopt
+  // after an error.
+  std::optional<Type> expr(ast::Expr& e);
+  void expect(ast::Expr& e, Type want);
+  void block(std::vector<ast::Stmt>& body);
+  void declare(const std::string& name, std::optional<Type> type, Range range);
+  void set_root_fragment(const ast::Fragment* f) { root_fragment_ = f; }
+
+ private:
+  struct Local {
+    std::string name;
+    std::string out_name;
+    std::optional<Type> type;
+    Range range;
+  };
+  struct Frame {
+    const ast::Fragment* fragment;
+    Range use_range;
+    const FragmentScope* scope;
+  };
+
+  void fail(Range range, std::string message, bool contextual, std::vector<Note> notes = {});
+  const Local* lookup(const std::string& name) const;
+  std::vector<std::string> name_candidates() const;
+  bool name_available(const BuiltinName& n) const;
+  std::optional<Type> name(ast::Expr& e);
+  std::optional<Type> call(ast::Expr& e);
+  std::optional<Type> binary(ast::Expr& e);
+  void stmt(ast::Stmt& s);
+  void action(const ast::Stmt& s, ActionId id);
+  void let(ast::Stmt& s);
+  void assign(ast::Stmt& s);
+  void scoped_block(std::vector<ast::Stmt>& body);
+  void use(ast::Stmt& s);  // check_fragments.cpp
+  bool use_arguments(ast::Stmt& s, const ast::Fragment& f);
+
+  const BodyEnv& env_;
+  const FragmentScope* scope_;
+  Context context_;
+  std::vector<std::vector<Local>> scopes_;
+  size_t barrier_ = 0;  // locals below this scope are not visible (a fragment's caller)
+  int in_chain_ = 0;
+  std::vector<Frame> frames_;
+  const ast::Fragment* root_fragment_ = nullptr;
+};
+
+// check_settings.cpp: sections -> GameSpec, bodies checked in their contexts.
+std::optional<GameSpec> build_spec(const ast::Game& game, const BodyEnv& env,
+                                   const CheckOptions& options, SourceSet& sources);
+// The `stores none` clause of a game, if written.
+std::optional<Range> stores_none_clause(const ast::Game& game);
+
+}  // namespace mancala::check

@@ -1,0 +1,86 @@
+// The checked game: the output of the check stage, the input of compile.
+//
+// Checking resolves everything that can be wrong in a rule file, so that
+// compile never fails on user input. A CheckedGame is one game with its
+// `extends` chain merged, every settings clause turned into a typed field
+// with its default, every handler grouped by event in file order, and
+// every `use` expanded in place (a Use statement keeps its name and gets the
+// fragment's statements in `body`, preceded by one `let` per parameter
+// bound to the argument, so arguments are evaluated once, by value).
+// Expressions and statements stay as AST nodes: they are known to be
+// well-typed and to use only names and actions their event allows.
+#pragma once
+
+#include <array>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "ast.hpp"
+#include "diagnostics.hpp"
+#include "settings.hpp"
+#include "state.hpp"
+
+namespace mancala {
+
+const char* event_name(Event e);  // "pickup", "drop", "lap_end", ... (spell(e))
+
+// Value types of expressions.
+enum class Type { Int, Bool, Hole, Player };
+const char* type_name(Type t);  // "int", "bool", "hole", "player"
+
+struct HandlerSpec {
+  Range range;
+  std::string name;  // `as NAME`, or ""
+  std::optional<ast::Expr> when;
+  std::vector<ast::Stmt> body;  // fragments expanded
+};
+
+struct EndClause {
+  Range range;
+  EndKind kind = EndKind::When;
+  std::optional<ast::Expr> cond;  // When
+  int count = 0;                  // Stalemate: N moves; Repetition: N-th occurrence
+  std::string label;              // reason: the `as` label, "condition", "stalemate", "repetition"
+  bool draw = false;
+  std::vector<ast::Stmt> body;
+};
+
+// A game as the checker leaves it: its Settings (the plain values every
+// later stage shares; compile copies them whole into Rules) plus what still
+// needs compiling: the handlers and every condition or block of a clause.
+struct GameSpec : Settings {
+  std::string name;
+  Range name_range;
+  std::vector<std::pair<std::string, std::string>> info;
+
+  std::optional<ast::Expr> move_where;  // sees `hole`, `mover`
+  std::vector<ast::Expr> forbid;
+  std::optional<ast::Expr> relay_when;  // nullopt: the relay kind's default condition
+  std::optional<ast::Expr> skip_when;
+  std::vector<ast::Stmt> endless_body;
+
+  std::array<std::vector<HandlerSpec>, kEventCount> handlers;
+
+  // end (of the game, or of a round when match.present)
+  std::vector<EndClause> end;
+  std::optional<ast::Expr> match_ends_when;  // match: `ends when E`
+  std::optional<ast::Expr> evaluation;       // `evaluation { score E }`
+};
+
+struct CheckedGame {
+  GameSpec spec;
+};
+
+// The limits of docs/language.md, section 8.
+inline constexpr int kMaxHoles = kMaxRowHoles;
+inline constexpr int kMaxSeedsPerHole = 1000;
+inline constexpr int kMaxTotalSeeds = 60000;
+inline constexpr int kMaxImportDepth = 16;
+inline constexpr int kMaxExpansionDepth = 16;
+
+// A stable text form of a checked game (`mancala dump --stage checked`).
+std::string dump(const CheckedGame& game, const SourceSet& sources);
+
+}  // namespace mancala

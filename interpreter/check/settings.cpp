@@ -1,0 +1,452 @@
+// Settings: from the generic sections of the AST to typed GameSpec fields.
+//
+// The grammar gives every settings clause one shape (a keyword, its fixed
+// words, its values, an optional label, draw flag and block); this file
+// gives them meaning. A table lists, for each section, the clauses it may
+// hold and whether one may be repeated, so that unknown, duplicated and
+// missing clauses are found in one place; then one function per section
+// reads the clauses into fields, range-checks numbers (docs/language.md,
+// section 8) and checks each embedded expression or block in its context
+// with a BodyChecker. Handlers are grouped by event here as well.
+#include <fmt/format.h>
+
+#include "check_internal.hpp"
+
+namespace mancala::check {
+namespace {
+
+struct ClauseRule {
+  std::string_view keyword;
+  bool repeatable;
+  bool required;
+  std::string_view display;  // for "missing ..." messages
+};
+
+struct SectionRule {
+  std::string_view name;
+  bool required;
+  std::vector<ClauseRule> clauses;  // empty: any key (info)
+};
+
+const std::vector<SectionRule>& section_rules() {
+  static const std::vector<SectionRule> kRules = {
+      {"info", false, {}},
+      {"board",
+       true,
+       {{"rows", 0, 1, "rows"}, {"holes", 0, 1, "holes"}, {"stores", 0, 1, "stores"}}},
+      {"setup", true, {{"seeds", 0, 1, "seeds"}}},
+      {"moves",
+       true,
+       {{"from", 0, 1, "from own holes"},
+        {"first", 0, 0, ""},
+        {"must", 0, 0, ""},
+        {"forbid", 1, 0, ""},
+        {"pass", 0, 0, ""}}},
+      {"sowing",
+       false,
+       {{"direction", 0, 0, ""}, {"relay", 0, 0, ""}, {"skip", 1, 0, ""}, {"endless", 0, 0, ""}}},
+      {"end",
+       true,
+       {{"when", 1, 0, ""},
+        {"stalemate", 0, 0, ""},
+        {"repetition", 0, 0, ""},
+        {"winner", 0, 1, "winner"}}},
+      {"match",
+       false,
+       {{"refill", 0, 0, ""},
+        {"starter", 0, 0, ""},
+        {"ends", 0, 0, ""},
+        {"max", 0, 0, ""},
+        {"winner", 0, 1, "winner"}}},
+      {"evaluation", false, {{"score", 0, 1, "score"}}},
+  };
+  return kRules;
+}
+
+const SectionRule* find_section_rule(std::string_view name) {
+  for (const SectionRule& r : section_rules()) {
+    if (r.name == name) return &r;
+  }
+  return nullptr;
+}
+
+bool has_word(const ast::Clause& c, std::string_view w) {
+  return std::any_of(c.words.begin(), c.words.end(),
+                     [&](const ast::Word& x) { return x.text == w; });
+}
+
+class SpecBuilder {
+ public:
+  SpecBuilder(const ast::Game& game, const BodyEnv& env, const CheckOptions& options,
+              SourceSet& sources)
+      : game_(game), env_(env), rep_(env.rep), options_(options), sources_(sources) {}
+
+  std::optional<GameSpec> run();
+
+ private:
+  void check_clauses(const ast::Section& s, const SectionRule& rule);
+  std::optional<int64_t> number(const ast::Clause& c, size_t i = 0);
+  // The first word of c that spells a value of E.
+  template <class E>
+  std::optional<E> word(const ast::Clause& c) {
+    for (const ast::Word& w : c.words) {
+      if (auto v = from_spelling<E>(w.text)) return v;
+    }
+    return std::nullopt;
+  }
+  std::optional<int64_t> in_range(std::optional<int64_t> v, Range r, std::string_view what,
+                                  int64_t low, int64_t high);
+  ast::Expr cond(const ast::Expr& e, Context c, Type want);
+  std::vector<ast::Stmt> body(const std::vector<ast::Stmt>& b, Context c);
+  void board(const ast::Section& s);
+  void setup(const ast::Section& s);
+  void moves(const ast::Section& s);
+  void sowing(const ast::Section& s);
+  void end(const ast::Section& s);
+  void end_clause(const ast::Clause& c);
+  void match(const ast::Section& s);
+  void evaluation(const ast::Section& s);
+  void info(const ast::Section& s);
+  void overrides();
+  void limits();
+  void handlers();
+
+  const ast::Game& game_;
+  const BodyEnv& env_;
+  Reporter& rep_;
+  const CheckOptions& options_;
+  SourceSet& sources_;
+  GameSpec spec_;
+  Range holes_range_, seeds_range_;
+  const ast::Clause* winner_clause_ = nullptr;
+};
+
+// The grammar guarantees a number literal where one is expected (NumberAfter),
+// and one of the allowed words where a choice is expected (ChoiceAfter), so
+// number() and word() only guard against an AST built by other means.
+std::optional<int64_t> SpecBuilder::number(const ast::Clause& c, size_t i) {
+  if (c.values.size() <= i || c.values[i].kind != ast::ExprKind::Int) return std::nullopt;
+  return c.values[i].value;
+}
+
+std::optional<int64_t> SpecBuilder::in_range(std::optional<int64_t> v, Range r,
+                                             std::string_view what, int64_t low, int64_t high) {
+  if (!v) return std::nullopt;
+  if (*v < low || *v > high) {
+    rep_.error(r, high == INT32_MAX
+                      ? fmt::format("{} must be at least {}, got {}", what, low, *v)
+                      : fmt::format("{} must be between {} and {}, got {}", what, low, high, *v));
+    return std::nullopt;
+  }
+  return v;
+}
+
+ast::Expr SpecBuilder::cond(const ast::Expr& e, Context c, Type want) {
+  ast::Expr copy = e;
+  BodyChecker checker(env_, e.range.file, c);
+  checker.expect(copy, want);
+  return copy;
+}
+
+std::vector<ast::Stmt> SpecBuilder::body(const std::vector<ast::Stmt>& b, Context c) {
+  std::vector<ast::Stmt> copy = b;
+  if (b.empty()) return copy;
+  BodyChecker checker(env_, b.front().range.file, c);
+  checker.block(copy);
+  return copy;
+}
+
+void SpecBuilder::check_clauses(const ast::Section& s, const SectionRule& rule) {
+  if (rule.clauses.empty()) return;
+  std::map<std::string, const ast::Clause*> seen;
+  for (const ast::Clause& c : s.clauses) {
+    auto r = std::find_if(rule.clauses.begin(), rule.clauses.end(),
+                          [&](const ClauseRule& x) { return x.keyword == c.keyword.text; });
+    if (r == rule.clauses.end()) continue;  // the grammar admits only the section's clauses
+    std::string kind = c.keyword.text == "skip"
+                           ? c.keyword.text + (has_word(c, "origin") ? "o" : "w")
+                           : c.keyword.text;
+    auto [it, fresh] = seen.try_emplace(kind, &c);
+    if (!fresh && (!r->repeatable || c.keyword.text == "skip")) {
+      rep_.error(c.keyword.range, fmt::format("duplicated clause '{}'", c.keyword.text))
+          .notes.push_back({it->second->keyword.range, true, "first written here"});
+    }
+  }
+  for (const ClauseRule& r : rule.clauses) {
+    bool present = std::any_of(s.clauses.begin(), s.clauses.end(),
+                               [&](const ast::Clause& c) { return c.keyword.text == r.keyword; });
+    if (r.required && !present) {
+      rep_.error(s.name.range,
+                 fmt::format("missing '{}' in the {} section", r.display, s.name.text));
+    }
+  }
+}
+
+void SpecBuilder::info(const ast::Section& s) {
+  for (const ast::Clause& c : s.clauses) {
+    std::string text = c.label ? c.label->text : c.words.empty() ? "" : c.words.front().text;
+    if (text.size() >= 2 && text.front() == '"' && text.back() == '"') {
+      text = text.substr(1, text.size() - 2);
+    }
+    spec_.info.emplace_back(c.keyword.text, text);
+  }
+}
+
+void SpecBuilder::board(const ast::Section& s) {
+  for (const ast::Clause& c : s.clauses) {
+    const std::string& k = c.keyword.text;
+    if (k == "rows") {
+      auto v = number(c);
+      if (v && *v != 2) {
+        rep_.error(c.values[0].range, fmt::format("only 2 rows are supported, got {}", *v));
+      }
+    } else if (k == "holes") {
+      holes_range_ = c.values.empty() ? c.range : c.values[0].range;
+      if (auto v = in_range(number(c), holes_range_, "holes", 1, kMaxHoles)) spec_.holes = *v;
+    } else if (k == "stores") {
+      if (auto w = word<StoreKind>(c)) spec_.stores = *w;
+    }
+  }
+}
+
+void SpecBuilder::setup(const ast::Section& s) {
+  for (const ast::Clause& c : s.clauses) {
+    if (c.keyword.text != "seeds") continue;
+    seeds_range_ = c.values.empty() ? c.range : c.values[0].range;
+    if (auto v = in_range(number(c), seeds_range_, "seeds", 0, kMaxSeedsPerHole)) spec_.seeds = *v;
+  }
+}
+
+void SpecBuilder::moves(const ast::Section& s) {
+  for (const ast::Clause& c : s.clauses) {
+    const std::string& k = c.keyword.text;
+    if (k == "from" && !c.values.empty()) {
+      spec_.move_where = cond(c.values[0], Context::Moves, Type::Bool);
+    } else if (k == "first") {
+      if (auto w = word<FirstMove>(c)) spec_.first_move = *w;
+    } else if (k == "must") {
+      spec_.must_feed = true;
+    } else if (k == "forbid" && !c.values.empty()) {
+      spec_.forbid.push_back(cond(c.values[0], Context::Moves, Type::Bool));
+    } else if (k == "pass") {
+      spec_.pass_when_no_moves = true;  // the grammar allows only `pass when no moves`
+    }
+  }
+}
+
+void SpecBuilder::sowing(const ast::Section& s) {
+  for (const ast::Clause& c : s.clauses) {
+    const std::string& k = c.keyword.text;
+    if (k == "direction") {
+      if (auto w = word<Direction>(c)) spec_.direction = *w;
+    } else if (k == "relay") {
+      auto w = word<RelayKind>(c);
+      if (!w) continue;
+      spec_.relay = *w;
+      if (!c.values.empty()) {
+        spec_.relay_when = cond(c.values[0], Context::Relay, Type::Bool);
+      }
+    } else if (k == "skip") {
+      if (has_word(c, "origin")) {
+        spec_.skip_origin = true;
+      } else if (!c.values.empty()) {
+        spec_.skip_when = cond(c.values[0], Context::Skip, Type::Bool);
+      }
+    } else if (k == "endless") {
+      auto w = word<EndlessKind>(c);
+      if (!w) continue;
+      spec_.endless = *w;
+      if (c.body) {
+        spec_.endless_body = body(*c.body, Context::EndlessBlock);
+      }
+    }
+  }
+}
+
+void SpecBuilder::end_clause(const ast::Clause& c) {
+  const std::string& k = c.keyword.text;
+  EndClause e;
+  e.range = c.range;
+  e.draw = c.draw;
+  if (k == "when") {
+    e.kind = EndKind::When;
+    if (!c.values.empty()) e.cond = cond(c.values[0], Context::End, Type::Bool);
+    e.label = c.label ? c.label->text : "condition";
+  } else {
+    e.kind = k == "stalemate" ? EndKind::Stalemate : EndKind::Repetition;
+    std::string what = k == "stalemate" ? "the stalemate count" : "the repetition count";
+    Range r = c.values.empty() ? c.range : c.values[0].range;
+    if (auto v = in_range(number(c), r, what, 1, INT32_MAX)) e.count = static_cast<int>(*v);
+    e.label = c.label ? c.label->text : k;
+  }
+  if (c.body) e.body = body(*c.body, Context::End);
+  spec_.end.push_back(std::move(e));
+}
+
+void SpecBuilder::end(const ast::Section& s) {
+  for (const ast::Clause& c : s.clauses) {
+    const std::string& k = c.keyword.text;
+    if (k == "when" || k == "stalemate" || k == "repetition") {
+      end_clause(c);
+    } else if (k == "winner") {
+      winner_clause_ = &c;
+      if (auto w = word<WinnerKind>(c)) spec_.winner = *w;
+    }
+  }
+  if (spec_.winner == WinnerKind::Survivor && winner_clause_) {
+    bool has = std::any_of(spec_.end.begin(), spec_.end.end(), [](const EndClause& e) {
+      return e.kind == EndKind::When && e.cond && e.cond->kind == ast::ExprKind::NoMoves;
+    });
+    if (!has) {
+      rep_.error(winner_clause_->range, "'winner survivor' needs an end clause 'when no moves'");
+    }
+  }
+}
+
+void SpecBuilder::match(const ast::Section& s) {
+  spec_.match.present = true;
+  for (const ast::Clause& c : s.clauses) {
+    const std::string& k = c.keyword.text;
+    if (k == "refill") {
+      if (auto w = word<RefillFrom>(c)) spec_.match.refill = *w;
+    } else if (k == "starter") {
+      auto w = word<StarterKind>(c);
+      if (w) spec_.match.starter = *w;
+      if (auto tie = word<TieStarter>(c)) spec_.match.after_tie = *tie;
+      if (w == StarterKind::Alternate && has_word(c, "else")) {
+        rep_.error(c.range, "'starter alternate' takes no 'else'");
+      }
+    } else if (k == "ends" && !c.values.empty()) {
+      spec_.match_ends_when = cond(c.values[0], Context::Match, Type::Bool);
+    } else if (k == "max") {
+      Range r = c.values.empty() ? c.range : c.values[0].range;
+      if (auto v = in_range(number(c), r, "max rounds", 1, INT32_MAX)) {
+        spec_.match.max_rounds = static_cast<int>(*v);
+      }
+    } else if (k == "winner") {
+      if (auto w = word<WinnerKind>(c)) spec_.match.winner = *w;
+    }
+  }
+}
+
+void SpecBuilder::evaluation(const ast::Section& s) {
+  for (const ast::Clause& c : s.clauses) {
+    if (c.keyword.text == "score" && !c.values.empty()) {
+      spec_.evaluation = cond(c.values[0], Context::Evaluation, Type::Int);
+    }
+  }
+}
+
+void SpecBuilder::overrides() {
+  if (options_.overrides.empty()) return;
+  std::string text;
+  std::vector<Range> ranges;
+  uint32_t file = static_cast<uint32_t>(sources_.size());
+  for (const auto& [key, value] : options_.overrides) {
+    if (!text.empty()) text += ' ';
+    uint32_t begin = static_cast<uint32_t>(text.size());
+    text += fmt::format("{}={}", key, value);
+    ranges.push_back({file, begin, static_cast<uint32_t>(text.size())});
+  }
+  sources_.add("<command line>", text);
+  for (size_t i = 0; i < options_.overrides.size(); ++i) {
+    const auto& [key, value] = options_.overrides[i];
+    if (key == "holes") {
+      holes_range_ = ranges[i];
+      if (auto v = in_range(value, ranges[i], "holes", 1, kMaxHoles)) spec_.holes = *v;
+    } else if (key == "seeds") {
+      seeds_range_ = ranges[i];
+      if (auto v = in_range(value, ranges[i], "seeds", 0, kMaxSeedsPerHole)) spec_.seeds = *v;
+    } else {
+      rep_.error(ranges[i], fmt::format("unknown setting '{}' for --set; expected holes or seeds{}",
+                                        key, did_you_mean(key, {"holes", "seeds"})));
+    }
+  }
+}
+
+void SpecBuilder::limits() {
+  int64_t total = int64_t{2} * spec_.holes * spec_.seeds;
+  if (total > kMaxTotalSeeds) {
+    rep_.error(seeds_range_, fmt::format("too many seeds: 2 x {} holes x {} seeds = {}, at most {}",
+                                         spec_.holes, spec_.seeds, total, kMaxTotalSeeds));
+  }
+}
+
+void SpecBuilder::handlers() {
+  std::map<std::pair<std::string, std::string>, const ast::Handler*> named;
+  std::vector<std::string> names;
+  for (const EventInfo& e : events()) names.emplace_back(e.name);
+  for (const ast::Handler& h : game_.handlers) {
+    std::optional<Event> event = find_event(h.event.text);
+    if (!event) {
+      rep_.error(h.event.range, fmt::format("unknown event '{}'{}", h.event.text,
+                                            did_you_mean(h.event.text, names)));
+      continue;
+    }
+    if (h.name) {
+      auto [it, fresh] = named.try_emplace({h.event.text, h.name->text}, &h);
+      if (!fresh) {
+        rep_.error(h.name->range,
+                   fmt::format("duplicate handler '{}' for event {}", h.name->text, h.event.text))
+            .notes.push_back({it->second->name->range, true, "first written here"});
+      }
+    }
+    HandlerSpec spec;
+    spec.range = h.range;
+    spec.name = h.name ? h.name->text : "";
+    if (h.when) spec.when = cond(*h.when, event_context(*event), Type::Bool);
+    spec.body = body(h.body, event_context(*event));
+    spec_.handlers[static_cast<size_t>(*event)].push_back(std::move(spec));
+  }
+}
+
+std::optional<GameSpec> SpecBuilder::run() {
+  spec_.name = game_.name.text;
+  spec_.name_range = game_.name.range;
+  for (const ast::Section& s : game_.sections) {
+    const SectionRule* rule = find_section_rule(s.name.text);
+    if (!rule) continue;  // the grammar admits only the known sections
+    check_clauses(s, *rule);
+    const std::string& n = s.name.text;
+    if (n == "info") info(s);
+    if (n == "board") board(s);
+    if (n == "setup") setup(s);
+    if (n == "moves") moves(s);
+    if (n == "sowing") sowing(s);
+    if (n == "end") end(s);
+    if (n == "match") match(s);
+    if (n == "evaluation") evaluation(s);
+  }
+  for (const SectionRule& r : section_rules()) {
+    bool present = std::any_of(game_.sections.begin(), game_.sections.end(),
+                               [&](const ast::Section& s) { return s.name.text == r.name; });
+    if (r.required && !present) {
+      rep_.error(game_.name.range, fmt::format("missing {} section", r.name));
+    }
+  }
+  overrides();
+  limits();
+  handlers();
+  return spec_;
+}
+
+}  // namespace
+
+std::optional<GameSpec> build_spec(const ast::Game& game, const BodyEnv& env,
+                                   const CheckOptions& options, SourceSet& sources) {
+  return SpecBuilder(game, env, options, sources).run();
+}
+
+std::optional<Range> stores_none_clause(const ast::Game& game) {
+  std::optional<Range> out;
+  for (const ast::Section& s : game.sections) {
+    if (s.name.text != "board") continue;
+    for (const ast::Clause& c : s.clauses) {
+      if (c.keyword.text == "stores")
+        out = has_word(c, "none") ? std::optional(c.range) : std::nullopt;
+    }
+  }
+  return out;
+}
+
+}  // namespace mancala::check

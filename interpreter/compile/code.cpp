@@ -1,0 +1,595 @@
+// The bytecode generator: checked AST expressions and statements -> Instr.
+//
+// A plain one-pass stack-machine generator. The checker has already
+// guaranteed types and names, so every surprise is an assertion. Four
+// small optimisations matter for speed and live here: constant folding of
+// pure sub-expressions (so `holes - 1` or `total / 2` cost one push),
+// constant locals (a `let` of a constant never assigned again, such as a
+// fragment parameter given a literal, folds like the literal), fused
+// instructions for the most frequent pairs (`count(here)`, `x == k`,
+// `x > k`), and short-circuit jumps for `and`/`or`/`in`. Locals get slots
+// by scope (a slot is reused after its block closes); the deepest stack
+// and slot use are tracked so that the executor can run on a fixed frame.
+#include <cassert>
+#include <limits>
+
+#include "compile_internal.hpp"
+#include "arithmetic.hpp"
+
+namespace mancala {
+namespace {
+
+using ast::Expr;
+using ast::ExprKind;
+using ast::Op;
+using ast::Stmt;
+using ast::StmtKind;
+
+// How many values an instruction leaves on the stack minus how many it takes.
+// clang-format off
+int stack_effect(OpCode op) {
+  switch (op) {
+    case OpCode::PushInt: case OpCode::PushConst: case OpCode::Load: case OpCode::Mover:
+    case OpCode::Opponent: case OpCode::Here: case OpCode::Origin: case OpCode::Hole:
+    case OpCode::Last: case OpCode::Lap: case OpCode::Captured: case OpCode::BoardSeeds:
+    case OpCode::Round: case OpCode::LastCaptor: case OpCode::NoMoves: case OpCode::EmptyRow:
+    case OpCode::CountHere: case OpCode::CountLoad: case OpCode::ChainGuard:
+      return 1;
+    case OpCode::Store: case OpCode::Pop: case OpCode::NextK: case OpCode::PrevK:
+    case OpCode::Min: case OpCode::Max: case OpCode::Add: case OpCode::Sub: case OpCode::Mul:
+    case OpCode::Div: case OpCode::Mod: case OpCode::Eq: case OpCode::Ne: case OpCode::Lt:
+    case OpCode::Le: case OpCode::Gt: case OpCode::Ge: case OpCode::JumpIfFalse:
+    case OpCode::JumpIfTrue: case OpCode::AndJump: case OpCode::OrJump:
+    case OpCode::CaptureOwners: case OpCode::CaptureBoard: case OpCode::Remove:
+    case OpCode::RelayFrom: case OpCode::Leave:
+      return -1;
+    case OpCode::Capture:
+      return -2;
+    default:
+      return 0;
+  }
+}
+// clang-format on
+
+// The instruction of an operator other than `and` / `or`.
+// clang-format off
+OpCode operator_code(Op op) {
+  switch (op) {
+    case Op::Add: return OpCode::Add;
+    case Op::Sub: return OpCode::Sub;
+    case Op::Mul: return OpCode::Mul;
+    case Op::Div: return OpCode::Div;
+    case Op::Mod: return OpCode::Mod;
+    case Op::Eq: return OpCode::Eq;
+    case Op::Ne: return OpCode::Ne;
+    case Op::Lt: return OpCode::Lt;
+    case Op::Le: return OpCode::Le;
+    case Op::Gt: return OpCode::Gt;
+    case Op::Ge: return OpCode::Ge;
+    case Op::Neg: return OpCode::Neg;
+    case Op::Not: return OpCode::Not;
+    case Op::And: case Op::Or: case Op::None: break;
+  }
+  assert(false && "no instruction for this operator");
+  return OpCode::Ret;
+}
+// clang-format on
+
+bool fits32(int64_t v) {
+  return v >= std::numeric_limits<int32_t>::min() && v <= std::numeric_limits<int32_t>::max();
+}
+
+}  // namespace
+
+void CodeGen::emit(OpCode op, int32_t a) {
+  auto& code = rules_.code;
+  bool can_fuse = !code.empty() && last_label_ != label();
+  if (can_fuse) {
+    Instr& prev = code.back();
+    if (op == OpCode::Count && prev.op == OpCode::Here) {
+      prev.op = OpCode::CountHere;
+      return;  // stack effect of Here + Count == CountHere
+    }
+    if (op == OpCode::Count && prev.op == OpCode::Load) {
+      prev.op = OpCode::CountLoad;
+      return;
+    }
+    if (op == OpCode::Eq && prev.op == OpCode::PushInt) {
+      prev.op = OpCode::EqInt;
+      --depth_;
+      return;
+    }
+    if (op == OpCode::Gt && prev.op == OpCode::PushInt) {
+      prev.op = OpCode::GtInt;
+      --depth_;
+      return;
+    }
+    if (op == OpCode::Ge && prev.op == OpCode::PushInt &&
+        prev.a > std::numeric_limits<int32_t>::min()) {
+      prev.op = OpCode::GtInt;
+      prev.a -= 1;
+      --depth_;
+      return;
+    }
+  }
+  code.push_back(Instr{op, a});
+  depth_ += stack_effect(op);
+  assert(depth_ >= 0);
+  if (depth_ > max_stack_) max_stack_ = depth_;
+}
+
+void CodeGen::push_constant(int64_t v) {
+  if (fits32(v)) {
+    emit(OpCode::PushInt, static_cast<int32_t>(v));
+  } else {
+    rules_.constants.push_back(v);
+    emit(OpCode::PushConst, static_cast<int32_t>(rules_.constants.size() - 1));
+  }
+}
+
+int CodeGen::new_slot() {
+  int slot = next_slot_++;
+  if (next_slot_ > max_locals_) max_locals_ = next_slot_;
+  return slot;
+}
+
+void CodeGen::close_scope() {
+  // Scopes nest, so slots are released in stack order.
+  auto [locals, slot] = scope_marks_.back();
+  scope_marks_.pop_back();
+  locals_.resize(locals);
+  next_slot_ = slot;
+}
+
+const CodeGen::Local* CodeGen::find_local(const std::string& n) const {
+  for (size_t i = locals_.size(); i-- > 0;) {
+    if (locals_[i].name == n) return &locals_[i];
+  }
+  return nullptr;
+}
+
+void CodeGen::reset_frame() {
+  depth_ = 0;
+  next_slot_ = 0;
+  locals_.clear();
+  scope_marks_.clear();
+  last_label_ = label();  // nothing fuses with the previous region
+}
+
+CodeRef CodeGen::expression(const Expr& e) {
+  CodeRef ref{label()};
+  reset_frame();
+  expr(e);
+  emit(OpCode::Ret);
+  thread_jumps(ref.entry);
+  return ref;
+}
+
+CodeRef CodeGen::block(const std::vector<Stmt>& body, const Expr* when) {
+  CodeRef ref{label()};
+  reset_frame();
+  int skip = -1;
+  if (when) {
+    expr(*when);
+    skip = label();
+    emit(OpCode::JumpIfFalse);
+  }
+  open_scope();
+  stmts(body);
+  close_scope();
+  if (skip >= 0) bind(skip);
+  emit(OpCode::Ret);
+  thread_jumps(ref.entry);
+  return ref;
+}
+
+CodeRef CodeGen::event(const std::vector<HandlerSpec>& handlers, std::vector<HandlerCode>& out) {
+  if (handlers.empty()) return {};
+  CodeRef ref{label()};
+  for (const HandlerSpec& h : handlers) {
+    reset_frame();
+    out.push_back(HandlerCode{h.name, CodeRef{label()}});
+    int skip = -1;
+    if (h.when) {
+      expr(*h.when);
+      skip = label();
+      emit(OpCode::JumpIfFalse);
+    }
+    open_scope();
+    stmts(h.body);
+    close_scope();
+    if (skip >= 0) bind(skip);
+  }
+  emit(OpCode::Ret);
+  thread_jumps(ref.entry);
+  return ref;
+}
+
+// Jump threading: a short-circuit jump that lands on another conditional
+// jump is redirected to where that one would go (`a and b` as a handler's
+// `when` then costs one jump per operand, not two).
+void CodeGen::thread_jumps(int from) {
+  auto& code = rules_.code;
+  for (int pc = from; pc < label(); ++pc) {
+    Instr& in = code[pc];
+    for (int hops = 0; hops < 16; ++hops) {
+      if (in.a < 0 || in.a >= label()) break;
+      const Instr& t = code[in.a];
+      OpCode op = in.op;
+      if ((op == OpCode::Jump || op == OpCode::JumpIfFalse || op == OpCode::JumpIfTrue) &&
+          t.op == OpCode::Jump) {
+        in.a = t.a;
+      } else if (op == OpCode::AndJump &&
+                 (t.op == OpCode::AndJump || t.op == OpCode::JumpIfFalse)) {
+        in.op = t.op;  // a false value keeps going to t's target
+        in.a = t.a;
+      } else if (op == OpCode::OrJump && t.op == OpCode::OrJump) {
+        in.a = t.a;
+      } else if (op == OpCode::AndJump && t.op == OpCode::OrJump) {
+        in.op = OpCode::JumpIfFalse;  // false is popped by t and falls through
+        in.a = in.a + 1;
+      } else if (op == OpCode::OrJump && (t.op == OpCode::AndJump || t.op == OpCode::JumpIfFalse)) {
+        in.op = OpCode::JumpIfTrue;  // true is popped by t and falls through
+        in.a = in.a + 1;
+      } else {
+        break;
+      }
+    }
+  }
+}
+
+// ---- expressions -----------------------------------------------------------
+
+std::optional<int64_t> CodeGen::fold(const Expr& e) const {
+  switch (e.kind) {
+    case ExprKind::Int:
+    case ExprKind::Bool:
+      return e.value;
+    case ExprKind::Name:
+      if (const Local* l = find_local(e.name)) return l->constant;
+      if (e.name == "south") return 0;
+      if (e.name == "north") return 1;
+      if (e.name == "seeds") return rules_.seeds;
+      if (e.name == "holes") return rules_.holes;
+      if (e.name == "total") return rules_.total();
+      return std::nullopt;
+    case ExprKind::Unary: {
+      auto a = fold(e.args[0]);
+      if (!a) return std::nullopt;
+      return apply_operator(operator_code(e.op), *a);
+    }
+    case ExprKind::Binary: {
+      auto a = fold(e.args[0]);
+      auto b = fold(e.args[1]);
+      if (!a || !b) return std::nullopt;
+      if (e.op == Op::And) return *a != 0 && *b != 0;
+      if (e.op == Op::Or) return *a != 0 || *b != 0;
+      return apply_operator(operator_code(e.op), *a, *b);
+    }
+    case ExprKind::Call: {
+      if (e.name != "min" && e.name != "max" && e.name != "abs") return std::nullopt;
+      std::vector<int64_t> v;
+      for (const Expr& arg : e.args) {
+        auto x = fold(arg);
+        if (!x) return std::nullopt;
+        v.push_back(*x);
+      }
+      if (e.name == "abs") return sat_abs(v[0]);
+      return e.name == "min" ? std::min(v[0], v[1]) : std::max(v[0], v[1]);
+    }
+    default:
+      return std::nullopt;
+  }
+}
+
+void CodeGen::expr(const Expr& e) {
+  if (auto v = fold(e)) {
+    push_constant(*v);
+    return;
+  }
+  switch (e.kind) {
+    case ExprKind::Name:
+      name(e);
+      return;
+    case ExprKind::Call:
+      call(e);
+      return;
+    case ExprKind::NoMoves:
+      uses_no_moves_ = true;
+      emit(OpCode::NoMoves);
+      return;
+    case ExprKind::Unary:
+      expr(e.args[0]);
+      emit(operator_code(e.op));
+      return;
+    case ExprKind::Binary:
+      binary(e);
+      return;
+    case ExprKind::In:
+      in_list(e);
+      return;
+    default:
+      assert(false && "unfoldable literal");
+      return;
+  }
+}
+
+void CodeGen::name(const Expr& e) {
+  if (const Local* l = find_local(e.name)) {
+    emit(OpCode::Load, l->slot);
+    return;
+  }
+  static const std::pair<const char*, OpCode> kNames[] = {
+      {"mover", OpCode::Mover},        {"opponent", OpCode::Opponent},
+      {"here", OpCode::Here},          {"origin", OpCode::Origin},
+      {"last", OpCode::Last},          {"lap", OpCode::Lap},
+      {"captured", OpCode::Captured},  {"board_seeds", OpCode::BoardSeeds},
+      {"round", OpCode::Round},        {"last_captor", OpCode::LastCaptor},
+      {"empty_row", OpCode::EmptyRow},
+  };
+  if (e.name == "hole") {
+    if (chain_slots_.empty()) {
+      emit(OpCode::Hole);
+    } else {
+      emit(OpCode::Load, chain_slots_.back());
+    }
+    return;
+  }
+  for (const auto& [n, op] : kNames) {
+    if (e.name == n) {
+      if (op == OpCode::Lap) uses_lap_ = true;
+      emit(op);
+      return;
+    }
+  }
+  assert(false && "unknown name reached compile");
+  emit(OpCode::PushInt, 0);
+}
+
+void CodeGen::call(const Expr& e) {
+  static const std::pair<const char*, OpCode> kUnary[] = {
+      {"count", OpCode::Count},         {"store", OpCode::StoreOf},
+      {"row_seeds", OpCode::RowSeeds},  {"controlled_seeds", OpCode::ControlledSeeds},
+      {"opposite", OpCode::Opposite},   {"owner", OpCode::Owner},
+      {"side", OpCode::Side},           {"own", OpCode::Own},
+      {"opponents", OpCode::Opponents}, {"is_store", OpCode::IsStore},
+      {"number", OpCode::Number},       {"abs", OpCode::Abs},
+  };
+  for (const Expr& arg : e.args) expr(arg);
+  if (e.name == "next" || e.name == "prev") {
+    bool next = e.name == "next";
+    if (e.args.size() == 1) {
+      emit(next ? OpCode::Next : OpCode::Prev);
+    } else {
+      emit(next ? OpCode::NextK : OpCode::PrevK);
+    }
+    return;
+  }
+  if (e.name == "min" || e.name == "max") {
+    emit(e.name == "min" ? OpCode::Min : OpCode::Max);
+    return;
+  }
+  for (const auto& [n, op] : kUnary) {
+    if (e.name == n) {
+      emit(op);
+      return;
+    }
+  }
+  assert(false && "unknown function reached compile");
+}
+
+void CodeGen::binary(const Expr& e) {
+  if (e.op == Op::And || e.op == Op::Or) {
+    auto left = fold(e.args[0]);
+    if (left) {  // a constant left side decides or disappears
+      bool decides = (e.op == Op::And) ? *left == 0 : *left != 0;
+      if (decides) {
+        push_constant(e.op == Op::And ? 0 : 1);
+      } else {
+        expr(e.args[1]);
+      }
+      return;
+    }
+    expr(e.args[0]);
+    int at = label();
+    emit(e.op == Op::And ? OpCode::AndJump : OpCode::OrJump);
+    expr(e.args[1]);
+    bind(at);
+    return;
+  }
+  expr(e.args[0]);
+  expr(e.args[1]);
+  emit(operator_code(e.op));
+}
+
+// x in [a, b, ...]: x goes to a temporary slot, then an `or` chain.
+void CodeGen::in_list(const Expr& e) {
+  int slot = new_slot();
+  expr(e.args[0]);
+  emit(OpCode::Store, slot);
+  std::vector<int> to_end;
+  for (size_t i = 1; i < e.args.size(); ++i) {
+    emit(OpCode::Load, slot);
+    expr(e.args[i]);
+    emit(OpCode::Eq);
+    if (i + 1 < e.args.size()) {
+      to_end.push_back(label());
+      emit(OpCode::OrJump);
+    }
+  }
+  if (e.args.size() == 1) push_constant(0);
+  for (int at : to_end) bind(at);
+  next_slot_ = slot;
+}
+
+// ---- statements ------------------------------------------------------------
+
+void CodeGen::stmts(const std::vector<Stmt>& body) {
+  for (size_t i = 0; i < body.size(); ++i) {
+    if (body[i].kind == StmtKind::Let && constant_let(body, i)) continue;
+    stmt(body[i]);
+  }
+}
+
+namespace {
+
+// Whether s, or a statement inside it, assigns the variable `name`.
+bool assigns(const Stmt& s, const std::string& name) {
+  if (s.kind == StmtKind::Assign && s.name == name) return true;
+  for (const auto* list : {&s.body, &s.else_body}) {
+    for (const Stmt& inner : *list) {
+      if (assigns(inner, name)) return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+// A `let` bound to a constant and not assigned later in its block is a name
+// for the constant: its uses fold like literals and it takes no slot. The
+// common case is a fragment parameter given a literal argument (the
+// expansion binds each parameter with a `let`), e.g. `sown_to_owner(4)`,
+// whose test then costs `count(here) == 4`, not a load and a compare.
+bool CodeGen::constant_let(const std::vector<Stmt>& body, size_t i) {
+  std::optional<int64_t> value = fold(*body[i].value);
+  if (!value) return false;
+  for (size_t j = i + 1; j < body.size(); ++j) {
+    if (assigns(body[j], body[i].name)) return false;
+  }
+  locals_.push_back({body[i].name, -1, value});
+  return true;
+}
+
+// clang-format off
+void CodeGen::stmt(const Stmt& s) {
+  switch (s.kind) {
+    case StmtKind::Capture: capture(s); return;
+    case StmtKind::Remove: expr(*s.target); emit(OpCode::Remove); return;
+    case StmtKind::ExtraTurn: emit(OpCode::ExtraTurn); return;
+    case StmtKind::Stop: emit(OpCode::Stop); return;
+    case StmtKind::Cancel: emit(OpCode::Cancel); return;
+    case StmtKind::Draw: uses_draw_ = true; emit(OpCode::Draw); return;
+    case StmtKind::Relay:
+      uses_relay_from_ = true;
+      expr(*s.target);
+      emit(OpCode::RelayFrom);
+      return;
+    case StmtKind::Leave: expr(*s.value); emit(OpCode::Leave); return;
+    case StmtKind::Let: {
+      expr(*s.value);
+      int slot = new_slot();
+      locals_.push_back({s.name, slot, std::nullopt});
+      emit(OpCode::Store, slot);
+      return;
+    }
+    case StmtKind::Assign: {
+      const Local* l = find_local(s.name);
+      assert(l && "assignment to an unknown local");
+      expr(*s.value);
+      emit(OpCode::Store, l ? l->slot : 0);
+      return;
+    }
+    case StmtKind::If: if_stmt(s); return;
+    case StmtKind::While: while_stmt(s); return;
+    case StmtKind::Chain: chain_stmt(s); return;
+    case StmtKind::Use:
+      open_scope();
+      stmts(s.body);
+      close_scope();
+      return;
+  }
+}
+// clang-format on
+
+void CodeGen::capture(const Stmt& s) {
+  bool board = !s.target.has_value();
+  bool owners = !s.dest.has_value();
+  if (board) {
+    if (owners) {
+      emit(OpCode::CaptureBoardOwners);
+    } else {
+      expr(*s.dest);
+      emit(OpCode::CaptureBoard);
+    }
+    return;
+  }
+  expr(*s.target);
+  if (owners) {
+    emit(OpCode::CaptureOwners);
+  } else {
+    expr(*s.dest);
+    emit(OpCode::Capture);
+  }
+}
+
+void CodeGen::if_stmt(const Stmt& s) {
+  expr(*s.cond);
+  int to_else = label();
+  emit(OpCode::JumpIfFalse);
+  open_scope();
+  stmts(s.body);
+  close_scope();
+  if (!s.has_else) {
+    bind(to_else);
+    return;
+  }
+  int to_end = label();
+  emit(OpCode::Jump);
+  bind(to_else);
+  open_scope();
+  stmts(s.else_body);
+  close_scope();
+  bind(to_end);
+}
+
+void CodeGen::while_stmt(const Stmt& s) {
+  int counter = new_slot();
+  emit(OpCode::PushInt, 0);
+  emit(OpCode::Store, counter);
+  int top = label();
+  last_label_ = top;
+  expr(*s.cond);
+  int to_end = label();
+  emit(OpCode::JumpIfFalse);
+  emit(OpCode::WhileGuard, counter);
+  open_scope();
+  stmts(s.body);
+  close_scope();
+  emit(OpCode::Jump, top);
+  bind(to_end);
+  next_slot_ = counter;
+}
+
+// chain forward|backward from H while E { body }: slot h holds `hole`,
+// slot h+1 counts visits (at most 2N, one lap of the board).
+void CodeGen::chain_stmt(const Stmt& s) {
+  int hole = new_slot();
+  int counter = new_slot();
+  expr(*s.target);
+  emit(OpCode::Store, hole);
+  emit(OpCode::PushInt, 0);
+  emit(OpCode::Store, counter);
+  chain_slots_.push_back(hole);
+  int top = label();
+  last_label_ = top;
+  emit(OpCode::ChainGuard, counter);
+  int to_end1 = label();
+  emit(OpCode::JumpIfFalse);
+  expr(*s.cond);
+  int to_end2 = label();
+  emit(OpCode::JumpIfFalse);
+  open_scope();
+  stmts(s.body);
+  close_scope();
+  emit(OpCode::Load, hole);
+  emit(s.forward ? OpCode::Next : OpCode::Prev);
+  emit(OpCode::Store, hole);
+  emit(OpCode::Jump, top);
+  bind(to_end1);
+  bind(to_end2);
+  chain_slots_.pop_back();
+  next_slot_ = hole;
+}
+
+}  // namespace mancala

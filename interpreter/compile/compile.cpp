@@ -1,0 +1,161 @@
+// The compile stage, top level: board tables, then code for every part of
+// the game, then the fast-path flags.
+//
+// The tables make the runtime's inner loops plain array reads: the sowing
+// track of each mover is written out cell by cell (stores included or
+// skipped as the `stores` clause says) and doubled, so a lap of fewer seeds
+// than the track never needs a modulo; next/prev/opposite are per-cell
+// arrays. Flags are decided here from what the file contains, never from
+// the game's name: a file with no drop handler and no `skip when` sows
+// whole laps by division; a file that can never relay never pays for the
+// endless-sowing check.
+#include "compile.hpp"
+
+#include <cassert>
+
+#include "compile_internal.hpp"
+
+namespace mancala {
+namespace {
+
+// The physical ring in sowing order from South hole 1, stores included:
+// ccw S1..SN, S-store, N1..NN, N-store; cw the reverse from S1.
+std::vector<int> physical_ring(int n, Direction dir) {
+  std::vector<int> ccw;
+  for (int i = 0; i < n; ++i) ccw.push_back(i);
+  ccw.push_back(2 * n);
+  for (int i = n; i < 2 * n; ++i) ccw.push_back(i);
+  ccw.push_back(2 * n + 1);
+  if (dir == Direction::Ccw) return ccw;
+  std::vector<int> cw{0};
+  for (size_t i = ccw.size() - 1; i > 0; --i) cw.push_back(ccw[i]);
+  return cw;
+}
+
+void build_tables(Rules& r) {
+  int n = r.holes;
+  int n2 = 2 * n;
+  r.cells = n2 + 2;
+  std::vector<int> phys = physical_ring(n, r.direction);
+  // The ring of holes, and each cell's neighbours on it.
+  int k = 0;
+  for (int c : phys) {
+    if (c < n2) {
+      r.ring[k] = static_cast<uint8_t>(c);
+      r.ring_pos[c] = static_cast<uint8_t>(k);
+      ++k;
+    }
+  }
+  int len = static_cast<int>(phys.size());
+  for (int i = 0; i < len; ++i) {
+    int c = phys[i];
+    // The next and previous *holes* in the physical ring (skipping stores).
+    int j = (i + 1) % len;
+    while (phys[j] >= n2) j = (j + 1) % len;
+    r.next1[c] = static_cast<uint8_t>(phys[j]);
+    j = (i + len - 1) % len;
+    while (phys[j] >= n2) j = (j + len - 1) % len;
+    r.prev1[c] = static_cast<uint8_t>(phys[j]);
+  }
+  for (int c = 0; c < n2; ++c) r.opposite[c] = static_cast<uint8_t>(n2 - 1 - c);
+  r.opposite[n2] = static_cast<uint8_t>(n2 + 1);
+  r.opposite[n2 + 1] = static_cast<uint8_t>(n2);
+  // Each mover's track: holes, plus their own store when stores are sown.
+  for (int m = 0; m < 2; ++m) {
+    r.track_pos[m].fill(255);
+    int t = 0;
+    for (int c : phys) {
+      bool on = c < n2 || (r.stores == StoreKind::Sown && c == n2 + m);
+      if (!on) continue;
+      r.track[m][t] = static_cast<uint8_t>(c);
+      r.track_pos[m][c] = static_cast<uint8_t>(t);
+      ++t;
+    }
+    r.track_len[m] = t;
+    for (int i = 0; i < t; ++i) r.track[m][t + i] = r.track[m][i];
+  }
+}
+
+bool is_name(const ast::Expr& e, const char* name) {
+  return e.kind == ast::ExprKind::Name && e.name == name;
+}
+
+// `count(hole) >= 1`, `count(hole) > 0` or `count(hole) != 0`.
+bool is_nonempty_test(const ast::Expr& e) {
+  if (e.kind != ast::ExprKind::Binary) return false;
+  const ast::Expr& l = e.args[0];
+  const ast::Expr& r = e.args[1];
+  bool count_hole = l.kind == ast::ExprKind::Call && l.name == "count" && l.args.size() == 1 &&
+                    is_name(l.args[0], "hole");
+  if (!count_hole || r.kind != ast::ExprKind::Int) return false;
+  return (e.op == ast::Op::Ge && r.value == 1) || (e.op == ast::Op::Gt && r.value == 0) ||
+         (e.op == ast::Op::Ne && r.value == 0);
+}
+
+void compile_moves_and_sowing(const GameSpec& g, Rules& r, CodeGen& gen) {
+  if (g.move_where) {
+    r.where_nonempty = is_nonempty_test(*g.move_where);
+    r.move_where = gen.expression(*g.move_where);
+  }
+  for (const ast::Expr& f : g.forbid) r.forbid.push_back(gen.expression(f));
+  if (g.relay_when) r.relay_when = gen.expression(*g.relay_when);
+  if (g.skip_when) r.skip_when = gen.expression(*g.skip_when);
+  if (g.endless == EndlessKind::Ends && !g.endless_body.empty()) {
+    r.endless_block = gen.block(g.endless_body);
+  }
+  for (size_t e = 0; e < kEventCount; ++e) r.events[e] = gen.event(g.handlers[e], r.handlers[e]);
+}
+
+void compile_end(const GameSpec& g, Rules& r, CodeGen& gen) {
+  for (const EndClause& c : g.end) {
+    EndClauseCode code;
+    code.kind = c.kind;
+    code.label = c.label;
+    if (code.label.empty()) {
+      code.label = c.kind == EndKind::When        ? "condition"
+                   : c.kind == EndKind::Stalemate ? "stalemate"
+                                                  : "repetition";
+    }
+    code.draw = c.draw;
+    code.count = c.count;
+    if (c.kind == EndKind::When) {
+      assert(c.cond && "a `when` end clause without a condition");
+      if (c.cond) code.cond = gen.expression(*c.cond);
+    }
+    if (c.kind == EndKind::Repetition) r.has_repetition = true;
+    if (!c.body.empty()) code.block = gen.block(c.body);
+    r.end.push_back(std::move(code));
+  }
+  if (g.match.present && g.match_ends_when) r.match_ends = gen.expression(*g.match_ends_when);
+  if (g.evaluation) r.evaluation = gen.expression(*g.evaluation);
+}
+
+}  // namespace
+
+std::shared_ptr<const Rules> compile(const CheckedGame& game) {
+  const GameSpec& g = game.spec;
+  assert(g.holes >= 1 && g.holes <= kMaxRowHoles && "holes out of range after check");
+  auto rules = std::make_shared<Rules>();
+  Rules& r = *rules;
+  static_cast<Settings&>(r) = g;
+  r.name = g.name;
+  r.info = g.info;
+  build_tables(r);
+
+  CodeGen gen(r);
+  compile_moves_and_sowing(g, r, gen);
+  compile_end(g, r, gen);
+
+  r.frame_size = gen.frame_size();
+  r.has_drop = !r.events[static_cast<size_t>(Event::Drop)].empty();
+  r.slow_sow = r.has_drop || !r.skip_when.empty();
+  r.may_relay = r.relay != RelayKind::None || gen.uses_relay_from();
+  r.may_be_endless = r.may_relay || !r.skip_when.empty();
+  r.simple_starts = r.where_nonempty && r.forbid.empty() &&
+                    !(r.may_be_endless && r.endless == EndlessKind::Illegal);
+  r.needs_no_moves = gen.uses_no_moves();
+  r.uses_lap = gen.uses_lap();
+  return rules;
+}
+
+}  // namespace mancala

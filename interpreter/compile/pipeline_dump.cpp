@@ -1,0 +1,143 @@
+// The stable text form of a compiled game (`mancala dump --stage pipeline`).
+//
+// Golden tests compare it byte for byte, so it prints only what compile
+// decided (settings, flags, tables, instructions), in a fixed order, with
+// cells named as people name them (S1..SN, N1..NN, S.store, N.store) and
+// jump targets as instruction indices. Each code region is printed from
+// its entry to its Ret (the generator emits exactly one Ret per region, at
+// its end).
+#include <fmt/format.h>
+
+#include <string>
+
+#include "compile.hpp"
+#include "rules.hpp"
+#include "state.hpp"
+
+namespace mancala {
+
+const char* opcode_name(OpCode op) {
+  switch (op) {
+#define MANCALA_OP(name, arg) \
+  case OpCode::name:          \
+    return #name;
+#include "opcodes.def"
+#undef MANCALA_OP
+  }
+  return "?";
+}
+
+namespace {
+
+bool has_operand(OpCode op) {
+  switch (op) {
+#define MANCALA_OP(name, arg) \
+  case OpCode::name:          \
+    return arg != 0;
+#include "opcodes.def"
+#undef MANCALA_OP
+  }
+  return false;
+}
+
+std::string cell_name(const Rules& r, int c) {
+  if (c >= 2 * r.holes) return c == 2 * r.holes ? "S.store" : "N.store";
+  return (c < r.holes ? "S" : "N") + std::to_string(c % r.holes + 1);
+}
+
+const char* yes(bool b) {
+  return b ? "yes" : "no";
+}
+
+// Instructions from ref to `end` (exclusive), or through the first Ret.
+void dump_code(std::string& out, const Rules& r, const std::string& title, CodeRef ref,
+               int end = -1) {
+  if (ref.empty()) return;
+  out += title + ":\n";
+  for (int pc = ref.entry; pc != end; ++pc) {
+    const Instr& in = r.code[pc];
+    out += "  " + std::to_string(pc) + " " + opcode_name(in.op);
+    if (has_operand(in.op)) {
+      out += " ";
+      out += in.op == OpCode::PushConst ? std::to_string(r.constants[in.a]) : std::to_string(in.a);
+    }
+    out += "\n";
+    if (in.op == OpCode::Ret) break;
+  }
+}
+
+void dump_settings(std::string& out, const Rules& r) {
+  out += "pipeline \"" + r.name + "\"\n";
+  out += fmt::format("board holes {} stores {} seeds {} total {}\n", r.holes, spell(r.stores),
+                     r.seeds, r.total());
+  out += fmt::format("sowing direction {} relay {} skip_origin {} endless {}\n", spell(r.direction),
+                     spell(r.relay), yes(r.skip_origin), spell(r.endless));
+  out += fmt::format("moves first {} must_feed {} pass_when_no_moves {}\n", spell(r.first_move),
+                     yes(r.must_feed), yes(r.pass_when_no_moves));
+  out += fmt::format("winner {} match {}", spell(r.winner), yes(r.match.present));
+  if (r.match.present) {
+    out += fmt::format(" refill {} starter {} after_tie {} max_rounds {}", spell(r.match.refill),
+                       spell(r.match.starter), spell(r.match.after_tie), r.match.max_rounds);
+  }
+  out += "\n";
+  out += std::string("flags where_nonempty ") + yes(r.where_nonempty) + " has_drop " +
+         yes(r.has_drop) + " slow_sow " + yes(r.slow_sow) + " may_relay " + yes(r.may_relay) +
+         " may_be_endless " + yes(r.may_be_endless) + " needs_no_moves " + yes(r.needs_no_moves) +
+         " has_repetition " + yes(r.has_repetition) + " uses_lap " + yes(r.uses_lap) + "\n";
+  out += "frame " + std::to_string(r.frame_size) + "\n";
+}
+
+void dump_tables(std::string& out, const Rules& r) {
+  for (int m = 0; m < 2; ++m) {
+    out += std::string("track ") + player_name(static_cast<Player>(m)) + ":";
+    for (int i = 0; i < r.track_len[m]; ++i) out += " " + cell_name(r, r.track[m][i]);
+    out += "\n";
+  }
+  const std::pair<const char*, const std::array<uint8_t, kMaxCells>*> tables[] = {
+      {"next", &r.next1}, {"prev", &r.prev1}, {"opposite", &r.opposite}};
+  for (const auto& [title, table] : tables) {
+    out += std::string(title) + ":";
+    for (int c = 0; c < r.cells; ++c)
+      out += " " + cell_name(r, c) + ">" + cell_name(r, (*table)[c]);
+    out += "\n";
+  }
+}
+
+}  // namespace
+
+std::string dump_pipeline(const Rules& r) {
+  std::string out;
+  dump_settings(out, r);
+  dump_tables(out, r);
+  dump_code(out, r, "moves where", r.move_where);
+  for (size_t i = 0; i < r.forbid.size(); ++i)
+    dump_code(out, r, "forbid #" + std::to_string(i + 1), r.forbid[i]);
+  dump_code(out, r, "relay when", r.relay_when);
+  dump_code(out, r, "skip when", r.skip_when);
+  dump_code(out, r, "endless block", r.endless_block);
+  for (size_t e = 0; e < kEventCount; ++e) {
+    const auto& hs = r.handlers[e];
+    for (size_t i = 0; i < hs.size(); ++i) {
+      std::string title =
+          std::string("on ") + event_name(static_cast<Event>(e)) + " #" + std::to_string(i + 1);
+      if (!hs[i].name.empty()) title += " as " + hs[i].name;
+      // The last handler's listing ends with the event's Ret.
+      dump_code(out, r, title, hs[i].code, i + 1 < hs.size() ? hs[i + 1].code.entry : -1);
+    }
+  }
+  for (size_t i = 0; i < r.end.size(); ++i) {
+    const EndClauseCode& c = r.end[i];
+    static const char* kKinds[] = {"when", "stalemate", "repetition"};
+    std::string title = "end #" + std::to_string(i + 1) + " " + kKinds[int(c.kind)];
+    if (c.kind != EndKind::When) title += " " + std::to_string(c.count);
+    title += " \"" + c.label + "\"" + (c.draw ? " draw" : "");
+    out += title + "\n";
+    dump_code(out, r, "  condition", c.cond);
+    dump_code(out, r, "  block", c.block);
+  }
+  dump_code(out, r, "match ends when", r.match_ends);
+  dump_code(out, r, "evaluation", r.evaluation);
+  return out;
+}
+
+}  // namespace mancala

@@ -1,0 +1,112 @@
+// Rules: a compiled game, the immutable input of the runtime.
+//
+// Everything that can be worked out once per game is worked out by compile
+// (compile.hpp) and kept here, so that a move does table look-ups instead of
+// decisions: the sowing track of each mover as a doubled array of cells
+// (no modulo in the sowing loop), next/prev/opposite per cell, and every
+// expression and statement of the file as bytecode in one flat vector
+// (opcodes.def). Handlers of an event are a list of entry points; an event
+// with none is skipped entirely, and flags select the fast paths (sowing
+// whole laps by division when nothing watches single drops, no endless
+// check for games without relay). Rules is shared read-only between
+// threads as std::shared_ptr<const Rules>.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "settings.hpp"
+#include "state.hpp"
+
+namespace mancala {
+
+enum class OpCode : uint8_t {
+#define MANCALA_OP(name, arg) name,
+#include "opcodes.def"
+#undef MANCALA_OP
+};
+const char* opcode_name(OpCode op);
+
+// One instruction: an opcode and one immediate operand (a constant, a
+// local slot, a jump target, or a sub-kind such as a function id).
+struct Instr {
+  OpCode op;
+  int32_t a = 0;
+};
+
+// A compiled piece of code: [entry, end) of Rules::code. Entry -1: none.
+struct CodeRef {
+  int32_t entry = -1;
+  bool empty() const { return entry < 0; }
+};
+
+struct HandlerCode {
+  std::string name;  // `as NAME` or ""
+  CodeRef code;      // its first instruction inside the event's code
+};
+
+struct EndClauseCode {
+  EndKind kind = EndKind::When;
+  std::string label;  // reason reported: the label, "condition", "stalemate", ...
+  bool draw = false;
+  int count = 0;  // stalemate / repetition threshold
+  CodeRef cond;   // When: pushes a bool; then Ret
+  CodeRef block;  // may be empty
+};
+
+// A compiled game: its Settings, copied whole from the checker's GameSpec,
+// plus everything compile derives from them and from the handlers.
+struct Rules : Settings {
+  std::string name;
+  std::vector<std::pair<std::string, std::string>> info;
+
+  // ---- topology tables (cells 0..2N+1) ----------------------------------
+  int cells = 0;  // 2N + 2
+  // Sowing track per mover: the cells a seed may land in, in sowing order,
+  // starting with South hole 1 (own store included for `stores sown`),
+  // written twice in a row so that track[m][i + k] needs no wrap for
+  // k < track_len[m].
+  std::array<std::array<uint8_t, 2 * kMaxCells>, 2> track{};
+  std::array<int, 2> track_len{};
+  // Position of each cell in track[m] (255: not on the track).
+  std::array<std::array<uint8_t, kMaxCells>, 2> track_pos{};
+  std::array<uint8_t, kMaxCells> next1{};  // next(c) on the 2N ring, sowing direction
+  std::array<uint8_t, kMaxCells> prev1{};
+  std::array<uint8_t, kMaxCells> opposite{};
+  // The ring of 2N holes in sowing order from South hole 1, and its inverse.
+  std::array<uint8_t, kMaxCells> ring{};
+  std::array<uint8_t, kMaxCells> ring_pos{};
+
+  // ---- bytecode ----------------------------------------------------------
+  std::vector<Instr> code;
+  std::vector<int64_t> constants;           // for PushConst
+  int frame_size = 0;                       // locals + evaluation stack needed by any entry
+  std::array<CodeRef, kEventCount> events;  // all handlers of an event, in file order
+  std::array<std::vector<HandlerCode>, kEventCount> handlers;  // where each one starts
+  CodeRef move_where;           // pushes bool; sees hole, mover. Empty: true
+  bool where_nonempty = false;  // move_where is exactly count(hole) >= 1 (fast path)
+  std::vector<CodeRef> forbid;  // each pushes bool
+  CodeRef relay_when;           // empty: the relay kind's default condition
+  CodeRef skip_when;            // empty: none
+  CodeRef endless_block;        // `endless ends { ... }`; may be empty
+  std::vector<EndClauseCode> end;
+  CodeRef match_ends;  // pushes bool (match: `ends when`)
+  CodeRef evaluation;  // pushes int; empty: the default score
+
+  // ---- fast-path flags ---------------------------------------------------
+  bool has_drop = false;        // any drop handler
+  bool slow_sow = false;        // drop handlers or `skip when`: sow seed by seed
+  bool may_relay = false;       // relay kind or a `relay from` statement exists
+  bool simple_starts = false;   // where_nonempty, no forbid, no endless look-ahead
+  bool may_be_endless = false;  // may_relay or `skip when`: a move may never stop
+  bool needs_no_moves = false;  // some code evaluates `no moves`
+  bool has_repetition = false;  // a repetition clause (needs a History)
+  bool uses_lap = false;        // code reads `lap` (its laps are then bounded, see runtime_sow)
+
+  const Instr* at(CodeRef r) const { return code.data() + r.entry; }
+};
+
+}  // namespace mancala

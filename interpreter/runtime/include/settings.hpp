@@ -1,0 +1,133 @@
+// Settings: the clauses of a game that are plain values, as one struct.
+//
+// The checker produces them (check/settings.cpp reads each clause into a
+// field) and the runtime consumes them (Rules is a Settings plus what
+// compile derived), so both share this one plain struct and compile copies
+// it whole. Each enum has one table from its spelling in the language to
+// its meaning (`Spellings<E>::table`); the checker reads words with
+// `from_spelling`, and every dump, `describe` and the CLI print them with
+// `spell`, so a setting has one name everywhere. The header is part of the
+// runtime's public surface and holds no syntax tree and no library types.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+namespace mancala {
+
+enum class StoreKind : uint8_t { None, Captures, Sown };
+enum class Direction : uint8_t { Ccw, Cw };
+enum class RelayKind : uint8_t { None, Landing, Next };
+enum class EndlessKind : uint8_t { Illegal, Draw, Ends };
+enum class FirstMove : uint8_t { Any, Rightmost, Leftmost };
+enum class WinnerKind : uint8_t { MostStore, Survivor };
+enum class EndKind : uint8_t { When, Stalemate, Repetition };
+enum class StarterKind : uint8_t { Winner, Loser, Alternate };
+enum class RefillFrom : uint8_t { End, Start };     // `refill conquest from end|start`
+enum class TieStarter : uint8_t { Second, First };  // `starter ... else first|second`
+
+// The events of one move, in pipeline order (docs/language.md, section 4).
+enum class Event : uint8_t { Pickup, Drop, LapEnd, SowEnd, Captures };
+inline constexpr size_t kEventCount = 5;
+
+// ---- spellings ----------------------------------------------------------
+
+template <class E>
+struct Spelling {
+  std::string_view word;
+  E value;
+};
+
+// Spellings<E>::table lists every value of E with its word in the language
+// (or, for a value no clause spells, the word the dumps print).
+template <class E>
+struct Spellings;
+
+#define MANCALA_SPELLINGS(E, N, ...)                                  \
+  template <>                                                         \
+  struct Spellings<E> {                                               \
+    static constexpr std::array<Spelling<E>, N> table{{__VA_ARGS__}}; \
+  }
+
+MANCALA_SPELLINGS(StoreKind, 3, {"none", StoreKind::None}, {"captures", StoreKind::Captures},
+                  {"sown", StoreKind::Sown});
+MANCALA_SPELLINGS(Direction, 2, {"ccw", Direction::Ccw}, {"cw", Direction::Cw});
+MANCALA_SPELLINGS(RelayKind, 3, {"none", RelayKind::None}, {"landing", RelayKind::Landing},
+                  {"next", RelayKind::Next});
+MANCALA_SPELLINGS(EndlessKind, 3, {"illegal", EndlessKind::Illegal}, {"draw", EndlessKind::Draw},
+                  {"ends", EndlessKind::Ends});
+MANCALA_SPELLINGS(FirstMove, 3, {"any", FirstMove::Any}, {"rightmost", FirstMove::Rightmost},
+                  {"leftmost", FirstMove::Leftmost});
+MANCALA_SPELLINGS(WinnerKind, 2, {"most", WinnerKind::MostStore},
+                  {"survivor", WinnerKind::Survivor});
+MANCALA_SPELLINGS(EndKind, 3, {"when", EndKind::When}, {"stalemate", EndKind::Stalemate},
+                  {"repetition", EndKind::Repetition});
+MANCALA_SPELLINGS(StarterKind, 3, {"winner", StarterKind::Winner}, {"loser", StarterKind::Loser},
+                  {"alternate", StarterKind::Alternate});
+MANCALA_SPELLINGS(RefillFrom, 2, {"end", RefillFrom::End}, {"start", RefillFrom::Start});
+MANCALA_SPELLINGS(TieStarter, 2, {"second", TieStarter::Second}, {"first", TieStarter::First});
+MANCALA_SPELLINGS(Event, 5, {"pickup", Event::Pickup}, {"drop", Event::Drop},
+                  {"lap_end", Event::LapEnd}, {"sow_end", Event::SowEnd},
+                  {"captures", Event::Captures});
+
+#undef MANCALA_SPELLINGS
+
+// The word of a value ("?" for a value missing from its table, which a
+// test rules out).
+template <class E>
+constexpr std::string_view spell(E value) {
+  for (const Spelling<E>& s : Spellings<E>::table) {
+    if (s.value == value) return s.word;
+  }
+  return "?";
+}
+
+// The value a word names, if any.
+template <class E>
+constexpr std::optional<E> from_spelling(std::string_view word) {
+  for (const Spelling<E>& s : Spellings<E>::table) {
+    if (s.word == word) return s.value;
+  }
+  return std::nullopt;
+}
+
+// ---- the settings -----------------------------------------------------------
+
+struct MatchSettings {
+  bool present = false;  // a `match` section: the end section ends a round
+  RefillFrom refill = RefillFrom::End;
+  StarterKind starter = StarterKind::Winner;
+  TieStarter after_tie = TieStarter::Second;
+  int max_rounds = 0;  // 0: no limit
+  WinnerKind winner = WinnerKind::MostStore;
+  friend bool operator==(const MatchSettings&, const MatchSettings&) = default;
+};
+
+struct Settings {
+  // board, setup
+  int rows = 2;
+  int holes = 0;  // N, per row
+  StoreKind stores = StoreKind::None;
+  int seeds = 0;  // per hole at the start
+  // moves
+  FirstMove first_move = FirstMove::Any;
+  bool must_feed = false;
+  bool pass_when_no_moves = false;
+  // sowing
+  Direction direction = Direction::Ccw;
+  RelayKind relay = RelayKind::None;
+  bool skip_origin = false;
+  EndlessKind endless = EndlessKind::Illegal;
+  // end, match
+  WinnerKind winner = WinnerKind::MostStore;
+  MatchSettings match;
+
+  // Seeds in play at the start: 2 x holes x seeds.
+  constexpr int total() const { return 2 * holes * seeds; }
+  friend bool operator==(const Settings&, const Settings&) = default;
+};
+
+}  // namespace mancala

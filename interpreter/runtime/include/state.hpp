@@ -1,0 +1,128 @@
+// The position of a game between two moves, and the names of moves.
+//
+// State is the value every front end copies around (search, simulation,
+// replay), so it is a small fixed-size aggregate with no heap and no
+// pointers: one array of cells (the 2N holes in counter-clockwise order,
+// South holes 1..N at 0..N-1, North holes 1..N at N..2N-1, then South's
+// store at 2N and North's at 2N+1), a 64-bit control mask for sons, and a
+// few counters the end clauses need. Unused cells are kept at zero so that
+// `==` and the hash need not know N. Between moves nothing is in hand or
+// pending, so neither is stored. A Move is named relative to its mover, as
+// in docs/language.md ("Conventions"): the mover's own holes are 1..N, the
+// opponent's hole k is N+k, and 0 is `pass`.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace mancala {
+
+inline constexpr int kMaxRowHoles = 32;                 // docs/language.md, section 8
+inline constexpr int kMaxCells = 2 * kMaxRowHoles + 2;  // holes + two stores
+
+enum class Player : uint8_t { South, North };
+constexpr Player other(Player p) {
+  return p == Player::South ? Player::North : Player::South;
+}
+constexpr int index(Player p) {
+  return static_cast<int>(p);
+}
+const char* player_name(Player p);  // "south", "north"
+
+// A move, relative to its mover: 1..N own holes, N+1..2N the opponent's row
+// (a son), 0 = pass. Ordered so that MoveList is ascending.
+struct Move {
+  uint8_t number = 0;
+  static constexpr Move pass() { return Move{0}; }
+  constexpr bool is_pass() const { return number == 0; }
+  friend constexpr auto operator<=>(Move, Move) = default;
+};
+
+// "pass" or a number 1..2*holes; nullopt for anything else.
+std::optional<Move> parse_move(std::string_view text, int holes);
+std::string format_move(Move m);  // "pass", "3"
+
+// The cell index of the hole a (non-pass) move starts from, and back
+// (no division: these run once per legal move).
+constexpr int move_cell(int holes, Player mover, Move m) {
+  int cell = (mover == Player::South ? 0 : holes) + m.number - 1;
+  return cell >= 2 * holes ? cell - 2 * holes : cell;
+}
+constexpr Move cell_move(int holes, Player mover, int cell) {
+  int n = cell - (mover == Player::South ? 0 : holes) + 1;
+  return Move{static_cast<uint8_t>(n <= 0 ? n + 2 * holes : n)};
+}
+
+enum class Winner : uint8_t { None, South, North, Draw };
+const char* winner_name(Winner w);  // "none", "south", "north", "draw"
+
+// A game's or a round's result: the winner and both totals (the stores, or
+// the seeds left in each row for `winner survivor`).
+struct Outcome {
+  Winner winner = Winner::None;
+  uint16_t south = 0;
+  uint16_t north = 0;
+  friend bool operator==(const Outcome&, const Outcome&) = default;
+};
+
+struct State {
+  std::array<uint16_t, kMaxCells> cells{};  // holes 0..2N-1, stores 2N, 2N+1
+  uint64_t control = 0;                     // bit h set: North controls hole h
+  uint16_t removed = 0;                     // seeds removed from play (`remove`)
+  uint16_t round = 1;                       // 1-based round number (always 1 without `match`)
+  uint16_t since_capture = 0;               // moves (passes included) since a capture or removal
+  uint8_t holes = 0;                        // N, holes per row
+  Player to_move = Player::South;
+  Player round_starter = Player::South;  // who moved first in this round
+  Player last_captor = Player::South;    // valid when has_captor
+  bool has_captor = false;               // a capture reached a store this round
+  uint8_t moved = 0;                     // bit index(p): p has made a (non-pass) move this game
+  bool over = false;                     // the game (the whole match) is over
+  Outcome result;                        // when over
+
+  friend bool operator==(const State&, const State&) = default;
+
+  int hole_count() const { return holes; }
+  int store_cell(Player p) const { return 2 * holes + index(p); }
+  // Cell of a player's row hole numbered 1..N from that player's left.
+  int hole_cell(Player row, int number) const { return index(row) * holes + number - 1; }
+  int count(int cell) const { return cells[cell]; }
+  int store(Player p) const { return cells[store_cell(p)]; }
+  bool is_store(int cell) const { return cell >= 2 * holes; }
+  // The row (or store) a cell belongs to.
+  Player side(int cell) const {
+    if (cell >= 2 * holes) return static_cast<Player>(cell - 2 * holes);
+    return cell < holes ? Player::South : Player::North;
+  }
+  // Who controls a cell (a store: its player).
+  Player controller(int cell) const {
+    if (cell >= 2 * holes) return static_cast<Player>(cell - 2 * holes);
+    return static_cast<Player>((control >> cell) & 1u);
+  }
+  void set_controller(int hole, Player p) {
+    uint64_t bit = uint64_t{1} << hole;
+    control = p == Player::North ? (control | bit) : (control & ~bit);
+  }
+  int board_seeds() const;        // seeds in all holes
+  int row_seeds(Player p) const;  // seeds in p's physical row
+  int controlled_seeds(Player p) const;
+  int seeds_in_play() const;  // holes + stores
+  // 64-bit hash of everything (equal states hash equal).
+  uint64_t hash() const;
+  // Hash of the position for `repetition`: holes, control, player to move.
+  uint64_t position_hash() const;
+};
+
+// A readable, stable one-line form, e.g.
+// "S[4 4 4 4 4 4] N[4 4 4 4 4 4] stores 0 0 to_move south round 1"
+// plus " removed R", " sons S3,N5", " since_capture K", " over south 25-23"
+// when they apply.
+std::string to_text(const State& s);
+
+// Default control: every hole to the player whose row it lies in.
+uint64_t default_control(int holes);
+
+}  // namespace mancala

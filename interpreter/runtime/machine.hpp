@@ -1,0 +1,102 @@
+// Private interface of the runtime: the machine that runs one move.
+//
+// A Machine is the context of one move (or one end-clause evaluation): the
+// state being changed, the mover, the names of the current event (here,
+// origin, lap, last), the flags actions set (stop, extra_turn, relay from,
+// leave, cancel, draw) and the pending-capture area of sow_end. It lives
+// on the C++ stack, so a move never allocates; the bytecode executor
+// (runtime_vm.cpp), the sowing engine (runtime_sow.cpp) and the move and
+// end logic (runtime.cpp) all work on it.
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "arithmetic.hpp"
+#include "rules.hpp"
+#include "runtime.hpp"
+#include "state.hpp"
+
+#ifdef MANCALA_CHECKED
+#include <cassert>
+#define MANCALA_ASSERT(x) assert(x)
+#else
+#define MANCALA_ASSERT(x) ((void)0)
+#endif
+
+namespace mancala {
+
+// ---- the move machine -----------------------------------------------------
+
+inline constexpr int kMaxWhileIterations = 10000;
+inline constexpr int kPendingTo_Removed = 2;
+
+struct PendingCapture {
+  uint8_t cell;
+  uint8_t to;  // 0 south store, 1 north store, 2 removed from play
+  uint16_t n;
+};
+
+struct Machine {
+  Machine(const Rules& r, State& st, Player m, Observer* o) : rules(r), s(st), obs(o), mover(m) {}
+
+  const Rules& rules;
+  State& s;
+  Observer* obs;
+  Player mover;
+
+  // Names of the running event.
+  int here = 0;
+  int origin = 0;
+  int hole = 0;  // the moves section's candidate
+  int lap = 0;
+  bool last = false;
+
+  // What actions asked for.
+  bool pending_mode = false;  // in sow_end: captures are pending
+  bool stop = false;
+  bool extra_turn = false;
+  bool draw = false;
+  bool cancel = false;
+  int relay_from = -1;
+  int leave = 0;
+
+  // What the move did.
+  int captured = 0;  // reached stores
+  int removed = 0;
+  int pending_seeds = 0;
+  int pending_count = 0;
+  std::array<PendingCapture, kMaxCells> pending;  // [0, pending_count) in use
+
+  int no_moves = -1;  // memo of `no moves` for the player to move: -1 unknown
+};
+
+// Runs code; returns the value left on the stack (0 if none).
+int64_t exec(Machine& m, CodeRef code);
+
+// Runs every handler of an event in file order.
+inline void run_handlers(Machine& m, Event e) {
+  CodeRef code = m.rules.events[static_cast<size_t>(e)];
+  if (!code.empty()) exec(m, code);
+}
+
+// Capture / remove primitives shared by the executor and the end logic.
+void capture_cell(Machine& m, int cell, Player to);
+void remove_cell(Machine& m, int cell);
+void commit_pending(Machine& m);
+
+// Sowing of one move from `start` (runtime_sow.cpp): lifts, sows, runs the
+// pickup/drop/lap_end handlers and the relay rule. Returns false when the
+// sowing would never stop (the state is then partly sown). On return
+// m.here is the final landing hole and m.lap the number of laps.
+bool sow_move(Machine& m, int start);
+
+// Ends the game at once when the player to move has no legal move and the
+// rules give no pass (a start position, or a new round, that is stuck).
+// Returns whether it did.
+bool end_if_stuck(Machine& m, ApplyInfo* info);
+
+// Whether the player to move has a legal (non-pass) move.
+bool has_legal_move(const Rules& rules, const State& s);
+
+}  // namespace mancala

@@ -1,0 +1,403 @@
+// Moves and their consequences: legal moves, apply, end clauses, rounds.
+//
+// legal_moves walks the mover's controlled holes in move-number order (so
+// the list comes out ascending) and filters them through the `moves`
+// clauses; the two look-ahead filters (`must feed`, and `endless illegal`
+// in a game that can relay) play the candidate on a State copy on the C++
+// stack. apply runs the same move pipeline (runtime_sow.cpp, then sow_end
+// with pending captures, then captures and commit), then the end clauses in
+// file order, then, in a match, the round logic of runtime_match.cpp. The
+// one pipeline serves real moves and look-ahead alike, so they cannot
+// disagree.
+#include "runtime.hpp"
+
+#include "machine.hpp"
+
+namespace mancala {
+
+bool MoveList::contains(Move m) const {
+  for (Move x : *this) {
+    if (x == m) return true;
+  }
+  return false;
+}
+
+int History::occurrences(uint64_t position_hash) const {
+  int n = 0;
+  for (uint64_t h : hashes_) n += h == position_hash;
+  return n;
+}
+
+State initial_state(const Rules& r) {
+  State s;
+  s.holes = static_cast<uint8_t>(r.holes);
+  for (int c = 0; c < 2 * r.holes; ++c) s.cells[c] = static_cast<uint16_t>(r.seeds);
+  s.control = default_control(r.holes);
+  Machine m(r, s, Player::South, nullptr);
+  end_if_stuck(m, nullptr);  // e.g. `where count(hole) >= 2` with one seed per hole
+  return s;
+}
+
+// ---- one move's pipeline ---------------------------------------------------
+
+// Plays the move from `start` up to the commit of its captures (no end
+// clauses). False when the sowing would never stop.
+bool run_move(Machine& m, int start);
+
+bool run_move(Machine& m, int start) {
+  if (!sow_move(m, start)) return false;
+  const Rules& r = m.rules;
+  if (!r.events[static_cast<size_t>(Event::SowEnd)].empty()) {
+    m.pending_mode = true;
+    run_handlers(m, Event::SowEnd);
+    m.pending_mode = false;
+  }
+  if (m.pending_count > 0) {
+    run_handlers(m, Event::Captures);
+    commit_pending(m);
+  }
+  return true;
+}
+
+// ---- legal moves -------------------------------------------------------------
+
+namespace {
+
+// The look-ahead filters that apply to the player to move: `endless
+// illegal` in a game that can relay, and `must feed` while the opponent
+// controls no seed.
+struct Lookahead {
+  bool endless = false;
+  bool feed = false;
+  bool any() const { return endless || feed; }
+};
+
+Lookahead lookahead_for(const Rules& r, const State& s) {
+  return {r.may_be_endless && r.endless == EndlessKind::Illegal,
+          r.must_feed && s.controlled_seeds(other(s.to_move)) == 0};
+}
+
+// Whether a `first move` clause still binds the player to move.
+bool first_move_pending(const Rules& r, const State& s) {
+  return r.first_move != FirstMove::Any && !(s.moved & (1u << index(s.to_move)));
+}
+
+// Whether a candidate start passes the look-ahead filters.
+bool passes_lookahead(const Rules& r, const State& s, int cell, bool feed) {
+  State copy = s;
+  Machine sim(r, copy, s.to_move, nullptr);
+  if (!feed) return sow_move(sim, cell);  // endless check only
+  if (!run_move(sim, cell)) return r.endless != EndlessKind::Illegal;
+  return copy.controlled_seeds(other(s.to_move)) > 0;
+}
+
+// Whether a start cell passes the `where` and `forbid` expressions.
+bool passes_expressions(const Rules& r, Machine& m, int cell) {
+  m.hole = cell;
+  if (r.where_nonempty) {
+    if (m.s.cells[cell] == 0) return false;
+  } else if (!r.move_where.empty() && exec(m, r.move_where) == 0) {
+    return false;
+  }
+  for (CodeRef f : r.forbid) {
+    if (exec(m, f) != 0) return false;
+  }
+  return true;
+}
+
+// Calls f(cell) for each legal start cell in move order (the mover's hole
+// 1 first, around the ring) until f returns false. With lookahead false,
+// the look-ahead filters are skipped (the caller applies them itself, to
+// the candidates it needs). The common case (any controlled non-empty hole)
+// never comes here: see simple_moves and random_legal_move.
+template <typename F>
+void for_each_start(const Rules& r, const State& s, F&& f, bool lookahead = true) {
+  Player p = s.to_move;
+  int n2 = 2 * r.holes;
+  uint64_t mine = p == Player::North ? s.control : ~s.control;
+  Lookahead la = lookahead ? lookahead_for(r, s) : Lookahead{};
+  int cell = p == Player::South ? 0 : r.holes;
+  Machine m(r, const_cast<State&>(s), p, nullptr);  // expressions only: no writes
+  for (int i = 0; i < n2; ++i, ++cell) {
+    if (cell == n2) cell = 0;
+    if (!((mine >> cell) & 1u) || !passes_expressions(r, m, cell)) continue;
+    if (la.any() && !passes_lookahead(r, s, cell, la.feed)) continue;
+    if (!f(cell)) return;
+  }
+}
+
+}  // namespace
+
+namespace {
+
+// The common case: any controlled non-empty hole is a legal start (no
+// expression, no look-ahead in this position).
+bool simple_position(const Rules& r, const State& s) {
+  return r.simple_starts && !lookahead_for(r, s).feed;
+}
+
+// The cells the player to move controls, as a bit mask over 0..2N-1.
+uint64_t start_bits(const Rules& r, const State& s) {
+  int n2 = 2 * r.holes;
+  uint64_t ring = n2 == 64 ? ~uint64_t{0} : (uint64_t{1} << n2) - 1;
+  return (s.to_move == Player::North ? s.control : ~s.control) & ring;
+}
+
+// legal_moves for a simple position: each controlled non-empty hole, in
+// move order, written without a branch per hole.
+void simple_moves(const Rules& r, const State& s, MoveList& list) {
+  int n2 = 2 * r.holes;
+  uint64_t bits = start_bits(r, s);
+  int first = 0;
+  if (s.to_move == Player::North) {  // rotate so that North's hole 1 is bit 0
+    bits = ((bits >> r.holes) | (bits << r.holes)) &
+           (n2 == 64 ? ~uint64_t{0} : (uint64_t{1} << n2) - 1);
+    first = r.holes;
+  }
+  Move* out = list.data();
+  int n = 0;
+  while (bits) {
+    int k = __builtin_ctzll(bits);
+    bits &= bits - 1;
+    int c = first + k;
+    if (c >= n2) c -= n2;
+    out[n] = Move{static_cast<uint8_t>(k + 1)};
+    n += s.cells[c] != 0;
+  }
+  list.set_size(n);
+}
+
+}  // namespace
+
+bool has_legal_move(const Rules& r, const State& s) {
+  if (simple_position(r, s)) {
+    uint64_t bits = start_bits(r, s);
+    unsigned any = 0;
+    for (int c = 0; c < 2 * r.holes; ++c) any |= ((bits >> c) & 1u) ? s.cells[c] : 0u;
+    return any != 0;
+  }
+  bool found = false;
+  for_each_start(r, s, [&](int) {
+    found = true;
+    return false;
+  });
+  return found;
+}
+
+MoveList legal_moves(const Rules& r, const State& s) {
+  MoveList out;
+  if (s.over) return out;
+  Player p = s.to_move;
+  if (simple_position(r, s)) {
+    simple_moves(r, s, out);
+  } else {
+    for_each_start(r, s, [&](int cell) {
+      out.push(cell_move(r.holes, p, cell));
+      return true;
+    });
+  }
+  if (first_move_pending(r, s)) {
+    int number = r.first_move == FirstMove::Rightmost ? r.holes : 1;
+    Move required = cell_move(r.holes, p, s.hole_cell(p, number));
+    if (s.controller(s.hole_cell(p, number)) == p && out.contains(required)) {
+      out.clear();
+      out.push(required);
+    }
+  }
+  if (out.empty() && r.pass_when_no_moves) out.push(Move::pass());
+  return out;
+}
+
+// Draws among the candidates that pass the expressions, and plays only the
+// drawn ones ahead: a candidate that fails is dropped and the draw repeated,
+// which is still uniform over the legal moves. A playout in a relay game
+// thus sows about one candidate per ply instead of every one. Candidates
+// are a bit mask over cells, built without a branch per hole in the common
+// case (`where count(hole) >= 1`, no `forbid`).
+Move random_legal_move(const Rules& r, const State& s, Rng& rng) {
+  Player p = s.to_move;
+  Lookahead la = lookahead_for(r, s);
+  if (first_move_pending(r, s) || !la.any()) {
+    MoveList moves = legal_moves(r, s);
+    MANCALA_ASSERT(!moves.empty() && "random_legal_move: the game is over");
+    return moves[rng.below(moves.size())];
+  }
+  uint64_t candidates = 0;
+  if (r.where_nonempty && r.forbid.empty()) {
+    uint64_t nonempty = 0;
+    for (int c = 0; c < 2 * r.holes; ++c) nonempty |= uint64_t{s.cells[c] != 0} << c;
+    candidates = start_bits(r, s) & nonempty;
+  } else {
+    for_each_start(
+        r, s,
+        [&](int cell) {
+          candidates |= uint64_t{1} << cell;
+          return true;
+        },
+        /*lookahead=*/false);
+  }
+  while (candidates) {
+    uint64_t bits = candidates;
+    for (int k = rng.below(__builtin_popcountll(candidates)); k > 0; --k) bits &= bits - 1;
+    int cell = __builtin_ctzll(bits);
+    if (passes_lookahead(r, s, cell, la.feed)) return cell_move(r.holes, p, cell);
+    candidates &= ~(uint64_t{1} << cell);
+  }
+  MANCALA_ASSERT(r.pass_when_no_moves && "random_legal_move: a live position without a move");
+  return Move::pass();
+}
+
+// ---- ends --------------------------------------------------------------------
+
+// Defined in runtime_match.cpp.
+void end_round(Machine& m, ApplyInfo& info, std::string_view reason, bool draw);
+
+namespace {
+
+// Runs the end clauses in file order; the first that fires ends the
+// game/round. Then the guarantee that a live position has a move or a pass.
+void check_end(Machine& m, ApplyInfo& info, int repetitions) {
+  const Rules& r = m.rules;
+  State& s = m.s;
+  for (const EndClauseCode& c : r.end) {
+    bool fired = false;
+    switch (c.kind) {
+      case EndKind::When:
+        fired = exec(m, c.cond) != 0;
+        break;
+      case EndKind::Stalemate:
+        fired = s.since_capture >= c.count;
+        break;
+      case EndKind::Repetition:
+        fired = repetitions >= c.count;
+        break;
+    }
+    if (!fired) continue;
+    m.draw = c.draw;
+    if (!c.block.empty()) exec(m, c.block);
+    end_round(m, info, c.label, m.draw);
+    return;
+  }
+  if (!r.pass_when_no_moves) {
+    if (m.no_moves < 0) m.no_moves = has_legal_move(r, s) ? 0 : 1;
+    if (m.no_moves == 1) end_round(m, info, "no moves", false);
+  }
+}
+
+void end_endless(const Rules& r, State& s, Player mover, Observer* obs, ApplyInfo& info) {
+  Machine m(r, s, mover, obs);
+  info.endless = true;
+  if (obs) obs->endless();
+  bool draw = r.endless != EndlessKind::Ends;
+  MANCALA_ASSERT(r.endless != EndlessKind::Illegal && "apply: an endless move is illegal");
+  if (!draw && !r.endless_block.empty()) exec(m, r.endless_block);
+  end_round(m, info, "endless", draw || m.draw);
+}
+
+// run_move for games whose moves may be endless: an endless move leaves
+// the state as it was before the move, and an observer sees none of its
+// steps (the sowing is first probed on a copy). Kept out of line so that
+// other games do not pay for the copy.
+[[gnu::noinline]] bool run_move_or_restore(Machine& m, int start) {
+  if (m.obs) {
+    State copy = m.s;
+    Machine probe(m.rules, copy, m.mover, nullptr);
+    if (!sow_move(probe, start)) return false;
+    return run_move(m, start);
+  }
+  State saved = m.s;
+  if (run_move(m, start)) return true;
+  m.s = saved;
+  return false;
+}
+
+void record_position(const Rules& r, const State& s, History* h, bool captured, int& reps) {
+  if (!h || !r.has_repetition) return;
+  if (captured) h->clear();
+  uint64_t key = s.position_hash();
+  h->push(key);
+  reps = h->occurrences(key);
+}
+
+}  // namespace
+
+// ---- apply -------------------------------------------------------------------
+
+ApplyInfo apply(const Rules& r, State& s, Move move, Observer* obs, History* history) {
+  MANCALA_ASSERT(!s.over);
+  ApplyInfo info;
+  Player p = s.to_move;
+  info.mover = p;
+  if (history && r.has_repetition && history->size() == 0) history->push(s.position_hash());
+  Machine m(r, s, p, obs);
+  if (move.is_pass()) {
+    info.passed = true;
+    if (obs) obs->pass();
+    s.to_move = other(p);
+  } else {
+    int start = move_cell(r, p, move);
+    bool stopped = r.may_be_endless ? run_move_or_restore(m, start) : run_move(m, start);
+    if (!stopped) {
+      end_endless(r, s, p, obs, info);
+      if (info.round_over && !info.game_over && history) {
+        history->clear();
+        history->push(s.position_hash());
+      }
+      return info;
+    }
+    info.laps = m.lap;
+    info.cancelled = m.cancel;
+    s.moved |= static_cast<uint8_t>(1u << index(p));
+    s.to_move = m.extra_turn ? p : other(p);
+  }
+  info.captured = m.captured;
+  info.removed = m.removed;
+  bool took = m.captured + m.removed > 0;
+  s.since_capture =
+      took ? 0 : static_cast<uint16_t>(s.since_capture < 65535 ? s.since_capture + 1 : 65535);
+  int reps = 0;
+  record_position(r, s, history, took, reps);
+  m.no_moves = -1;
+  check_end(m, info, reps);
+  if (info.round_over && !info.game_over && history) {
+    history->clear();
+    history->push(s.position_hash());
+  }
+  info.extra_turn = m.extra_turn && !info.round_over && !info.game_over;
+  if (info.extra_turn && obs) obs->extra_turn();
+  return info;
+}
+
+// ---- evaluation and validation ---------------------------------------------
+
+int64_t evaluate(const Rules& r, const State& s, Player pov) {
+  if (r.evaluation.empty()) {
+    Player o = other(pov);
+    return int64_t{s.store(pov)} - s.store(o) + s.controlled_seeds(pov) - s.controlled_seeds(o);
+  }
+  Machine m(r, const_cast<State&>(s), pov, nullptr);  // expressions only
+  return exec(m, r.evaluation);
+}
+
+std::string validate(const Rules& r, const State& s) {
+  if (s.holes != r.holes) {
+    return "the position has " + std::to_string(s.holes) + " holes per row, the game " +
+           std::to_string(r.holes);
+  }
+  for (int c = r.cells; c < kMaxCells; ++c) {
+    if (s.cells[c] != 0) return "seeds in a cell beyond the board";
+  }
+  if (r.holes < 32 && (s.control >> (2 * r.holes)) != 0)
+    return "control of a hole beyond the board";
+  long sum = s.seeds_in_play() + s.removed;
+  if (sum != r.total()) {
+    return "the position holds " + std::to_string(sum) +
+           " seeds (holes + stores + removed), the game " + std::to_string(r.total());
+  }
+  if (r.stores == StoreKind::None && (s.store(Player::South) || s.store(Player::North))) {
+    return "seeds in a store, but the game has no stores";
+  }
+  return "";
+}
+
+}  // namespace mancala

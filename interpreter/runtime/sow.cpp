@@ -1,0 +1,193 @@
+// The sowing engine: lift, sow lap by lap, relay, detect endless sowing.
+//
+// This is the hottest code of the project, so it is instantiated twice
+// (with and without an observer, so a plain playout has no callback test
+// per seed) and each lap picks one of two loops: seed by seed when drop
+// handlers or `skip when` must see every seed, or else whole laps added by
+// division and the remainder walked on the doubled track. Endless sowing is
+// detected exactly with Brent's cycle algorithm over the sowing state at
+// each relay point (board, stores, removed, and the hole about to be
+// lifted; nothing is in hand or pending there), keeping one snapshot on the
+// stack: no lap cap, no heap. A lap that skips every hole of the track
+// without dropping is endless too (the board cannot change while skipping).
+#include <cstring>
+
+#include "machine.hpp"
+
+namespace mancala {
+namespace {
+
+// Laps per move when handlers read `lap` (then the sowing state includes an
+// unbounded counter and cannot repeat, so a runaway file is stopped here).
+constexpr int kMaxLapsWithLap = 1000000;
+
+struct Snapshot {
+  std::array<uint16_t, kMaxCells> cells;
+  uint16_t removed;
+  int lift;
+};
+
+void take(Snapshot& snap, const State& s, int ncells, int lift) {
+  std::memcpy(snap.cells.data(), s.cells.data(), sizeof(uint16_t) * ncells);
+  snap.removed = s.removed;
+  snap.lift = lift;
+}
+
+bool same(const Snapshot& snap, const State& s, int ncells, int lift) {
+  return snap.lift == lift && snap.removed == s.removed &&
+         std::memcmp(snap.cells.data(), s.cells.data(), sizeof(uint16_t) * ncells) == 0;
+}
+
+template <bool kObs>
+int lift(Machine& m, int cell) {
+  State& s = m.s;
+  int n = s.cells[cell];
+  int leave = 0;
+  if (!m.rules.events[static_cast<size_t>(Event::Pickup)].empty()) {
+    m.here = cell;
+    m.leave = 0;
+    run_handlers(m, Event::Pickup);
+    leave = m.leave < n ? m.leave : n;
+  }
+  s.cells[cell] = static_cast<uint16_t>(leave);
+  if constexpr (kObs) m.obs->lift(cell, n - leave);
+  return n - leave;
+}
+
+bool skipped(Machine& m, int cell, int lift_cell) {
+  const Rules& r = m.rules;
+  if (r.skip_origin && cell == lift_cell) return true;
+  if (r.skip_when.empty()) return false;
+  m.here = cell;
+  return exec(m, r.skip_when) != 0;
+}
+
+// Sows `hand` seeds after lift_cell; returns the landing cell, or -1 when
+// every cell of the track is skipped (endless).
+template <bool kObs, bool kSlow>
+int sow_lap(Machine& m, int lift_cell, int hand) {
+  const Rules& r = m.rules;
+  State& s = m.s;
+  int mv = index(m.mover);
+  const uint8_t* track = r.track[mv].data();
+  int len = r.track_len[mv];
+  int p = r.track_pos[mv][lift_cell];
+  MANCALA_ASSERT(p < len);
+  int cell = lift_cell;
+  if (hand == 0) return cell;
+  if constexpr (!kObs && !kSlow) {
+    int cycle = r.skip_origin ? len - 1 : len;
+    if (hand > cycle) {
+      int full = (hand - 1) / cycle;
+      for (int i = 0; i < len; ++i) s.cells[track[i]] += full;
+      if (r.skip_origin) s.cells[lift_cell] -= full;
+      hand -= full * cycle;
+    }
+    // hand <= cycle: at most len steps, inside the doubled track.
+    for (;;) {
+      cell = track[++p];
+      if (r.skip_origin && cell == lift_cell) continue;
+      ++s.cells[cell];
+      if (--hand == 0) return cell;
+    }
+  } else {
+    int skips = 0;
+    while (hand > 0) {
+      if (++p == len) p = 0;
+      cell = track[p];
+      if (skipped(m, cell, lift_cell)) {
+        if (++skips > len) return -1;
+        continue;
+      }
+      skips = 0;
+      ++s.cells[cell];
+      --hand;
+      if constexpr (kObs) m.obs->drop(cell);
+      if (r.has_drop) {
+        m.here = cell;
+        m.last = hand == 0;
+        run_handlers(m, Event::Drop);
+      }
+    }
+    return cell;
+  }
+}
+
+// The hole the next lap lifts by the `sowing` relay rule, or -1 to stop.
+int relay_target(Machine& m, int land) {
+  const Rules& r = m.rules;
+  if (r.relay == RelayKind::None) return -1;
+  int target = r.relay == RelayKind::Landing ? land : r.next1[land];
+  bool go;
+  if (!r.relay_when.empty()) {
+    m.here = land;
+    go = exec(m, r.relay_when) != 0;
+  } else if (r.relay == RelayKind::Landing) {
+    go = m.s.cells[land] > 1;
+  } else {
+    go = m.s.cells[target] > 0;
+  }
+  return go ? target : -1;
+}
+
+// The relay decision after a lap that landed in `land`: lap_end handlers,
+// then `relay from`, then the sowing rule. -1: sowing stops.
+int after_lap(Machine& m, int land) {
+  m.here = land;
+  m.last = true;
+  m.relay_from = -1;
+  if (!m.rules.events[static_cast<size_t>(Event::LapEnd)].empty()) {
+    m.stop = false;
+    run_handlers(m, Event::LapEnd);
+    if (m.stop) return -1;
+  }
+  int next = m.relay_from >= 0 ? m.relay_from : relay_target(m, land);
+  if (next < 0 || next >= 2 * m.rules.holes) return -1;  // a store is never lifted
+  return next;
+}
+
+template <bool kObs>
+bool sow_move_impl(Machine& m, int start) {
+  const Rules& r = m.rules;
+  State& s = m.s;
+  m.origin = start;
+  m.lap = 1;
+  int lift_cell = start;
+  Snapshot tortoise;
+  int power = 1;
+  int lam = 1;
+  if (r.may_relay) take(tortoise, s, r.cells, lift_cell);
+  for (;;) {
+    int hand = lift<kObs>(m, lift_cell);
+    int land = r.slow_sow ? sow_lap<kObs, true>(m, lift_cell, hand)
+                          : sow_lap<kObs, false>(m, lift_cell, hand);
+    if (land < 0) return false;
+    int next = after_lap(m, land);
+    if (next < 0) {
+      m.here = land;
+      return true;
+    }
+    if constexpr (kObs) m.obs->relay(next);
+    // Brent: compare with the saved state; move the save point at powers of two.
+    if (same(tortoise, s, r.cells, next)) return false;
+    if (power == lam) {
+      take(tortoise, s, r.cells, next);
+      power *= 2;
+      lam = 0;
+    }
+    ++lam;
+    lift_cell = next;
+    ++m.lap;
+    if (r.uses_lap && m.lap > kMaxLapsWithLap) {
+      throw RuntimeError("sowing ran more than 1000000 laps in a file whose handlers read `lap`");
+    }
+  }
+}
+
+}  // namespace
+
+bool sow_move(Machine& m, int start) {
+  return m.obs ? sow_move_impl<true>(m, start) : sow_move_impl<false>(m, start);
+}
+
+}  // namespace mancala

@@ -1,0 +1,417 @@
+// The bytecode executor.
+//
+// A stack machine over Rules::code, dispatched by computed goto (one
+// indirect jump per instruction; see run()). The frame (locals
+// then the operand stack) is a fixed array on the C++ stack, sized for any
+// file the compiler has seen so far; a file that needs more (thousands of
+// simultaneous locals) gets a heap frame, the one allocation the runtime
+// ever makes for code, and never for a shipped game. Actions call the
+// capture primitives below, which are shared with the end logic so that
+// observers and last_captor are updated in one place.
+#include <algorithm>
+#include <memory>
+#include <string>
+
+#include "machine.hpp"
+
+namespace mancala {
+
+
+// ---- captures --------------------------------------------------------------
+
+void capture_cell(Machine& m, int cell, Player to) {
+  State& s = m.s;
+  int n = s.cells[cell];
+  if (n == 0) return;
+  s.cells[cell] = 0;
+  if (m.pending_mode) {
+    m.pending[m.pending_count++] = {static_cast<uint8_t>(cell), static_cast<uint8_t>(index(to)),
+                                    static_cast<uint16_t>(n)};
+    m.pending_seeds += n;
+  } else {
+    s.cells[s.store_cell(to)] += n;
+    s.last_captor = to;
+    s.has_captor = true;
+    m.captured += n;
+  }
+  if (m.obs) m.obs->capture(cell, n, to, m.pending_mode);
+}
+
+void remove_cell(Machine& m, int cell) {
+  State& s = m.s;
+  int n = s.cells[cell];
+  if (n == 0) return;
+  s.cells[cell] = 0;
+  if (m.pending_mode) {
+    m.pending[m.pending_count++] = {static_cast<uint8_t>(cell), kPendingTo_Removed,
+                                    static_cast<uint16_t>(n)};
+    m.pending_seeds += n;
+  } else {
+    s.removed += n;
+    m.removed += n;
+  }
+  if (m.obs) m.obs->remove(cell, n, m.pending_mode);
+}
+
+void commit_pending(Machine& m) {
+  State& s = m.s;
+  if (m.cancel) {
+    for (int i = 0; i < m.pending_count; ++i) s.cells[m.pending[i].cell] += m.pending[i].n;
+    if (m.obs && m.pending_count > 0) m.obs->cancel();
+  } else {
+    for (int i = 0; i < m.pending_count; ++i) {
+      const PendingCapture& p = m.pending[i];
+      if (p.to == kPendingTo_Removed) {
+        s.removed += p.n;
+        m.removed += p.n;
+      } else {
+        Player to = static_cast<Player>(p.to);
+        s.cells[s.store_cell(to)] += p.n;
+        s.last_captor = to;
+        s.has_captor = true;
+        m.captured += p.n;
+      }
+    }
+    if (m.obs && m.pending_count > 0) m.obs->commit();
+  }
+  m.pending_count = 0;
+  m.pending_seeds = 0;
+}
+
+// ---- helpers for names and functions ----------------------------------------
+
+namespace {
+
+int step_ring(const Rules& r, int cell, int64_t k) {
+  int n2 = 2 * r.holes;
+  int64_t pos;
+  if (cell >= n2) {  // a store: the hole after (before) it, then k - 1 more
+    bool fwd = k > 0;
+    int first = fwd ? r.next1[cell] : r.prev1[cell];
+    if (k == 0) return cell;
+    pos = r.ring_pos[first] + (fwd ? k - 1 : k + 1);
+  } else {
+    pos = r.ring_pos[cell] + (k % n2);
+  }
+  pos %= n2;
+  if (pos < 0) pos += n2;
+  return r.ring[pos];
+}
+
+int64_t empty_row(const State& s) {
+  return s.row_seeds(Player::South) == 0 || s.row_seeds(Player::North) == 0;
+}
+
+[[noreturn]] void while_limit() {
+  throw RuntimeError("a while loop ran more than " + std::to_string(kMaxWhileIterations) +
+                     " iterations");
+}
+
+int64_t run(Machine& m, const Instr* pc, int64_t* frame);
+
+}  // namespace
+
+int64_t exec(Machine& m, CodeRef code) {
+  constexpr int kFixedFrame = 256;
+  if (m.rules.frame_size <= kFixedFrame) {
+    int64_t frame[kFixedFrame];
+    return run(m, m.rules.at(code), frame);
+  }
+  auto frame = std::make_unique<int64_t[]>(m.rules.frame_size);
+  return run(m, m.rules.at(code), frame.get());
+}
+
+namespace {
+
+int64_t run(Machine& m, const Instr* pc, int64_t* locals) {
+  const Rules& r = m.rules;
+  State& s = m.s;
+  const Instr* base = r.code.data();
+  // The operand stack grows down from the end of the frame, towards the
+  // locals at its start; the compiler sized the frame for both.
+  int64_t* sp = locals + r.frame_size - 1;
+  int64_t* const bottom = sp;
+#define PUSH(v) (*--sp = (v))
+#define TOP (*sp)
+#define POP() (*sp++)
+  // Dispatch by computed goto (a GCC/Clang extension): one indirect jump
+  // per instruction, each predicted on its own.
+  static const void* const kLabels[] = {
+#define MANCALA_OP(name, arg) &&L_##name,
+#include "opcodes.def"
+#undef MANCALA_OP
+  };
+  const Instr* in;
+#define NEXT                                     \
+  do {                                           \
+    in = pc++;                                   \
+    goto* kLabels[static_cast<uint8_t>(in->op)]; \
+  } while (0)
+  NEXT;
+L_PushInt:
+  PUSH(in->a);
+  NEXT;
+L_PushConst:
+  PUSH(r.constants[in->a]);
+  NEXT;
+L_Load:
+  PUSH(locals[in->a]);
+  NEXT;
+L_Store:
+  locals[in->a] = POP();
+  NEXT;
+L_Pop:
+  ++sp;
+  NEXT;
+L_Mover:
+  PUSH(index(m.mover));
+  NEXT;
+L_Opponent:
+  PUSH(index(other(m.mover)));
+  NEXT;
+L_Here:
+  PUSH(m.here);
+  NEXT;
+L_Origin:
+  PUSH(m.origin);
+  NEXT;
+L_Hole:
+  PUSH(m.hole);
+  NEXT;
+L_Last:
+  PUSH(m.last);
+  NEXT;
+L_Lap:
+  PUSH(m.lap);
+  NEXT;
+L_Captured:
+  PUSH(m.pending_seeds);
+  NEXT;
+L_BoardSeeds:
+  PUSH(s.board_seeds());
+  NEXT;
+L_Round:
+  PUSH(s.round);
+  NEXT;
+L_LastCaptor:
+  PUSH(index(s.has_captor ? s.last_captor : m.mover));
+  NEXT;
+L_NoMoves:
+  if (m.no_moves < 0) m.no_moves = has_legal_move(r, s) ? 0 : 1;
+  PUSH(m.no_moves);
+  NEXT;
+L_EmptyRow:
+  PUSH(empty_row(s));
+  NEXT;
+L_Count:
+  TOP = s.cells[TOP];
+  NEXT;
+L_StoreOf:
+  TOP = s.cells[2 * r.holes + TOP];
+  NEXT;
+L_RowSeeds:
+  TOP = s.row_seeds(static_cast<Player>(TOP));
+  NEXT;
+L_ControlledSeeds:
+  TOP = s.controlled_seeds(static_cast<Player>(TOP));
+  NEXT;
+L_Next:
+  TOP = r.next1[TOP];
+  NEXT;
+L_Prev:
+  TOP = r.prev1[TOP];
+  NEXT;
+L_NextK : {
+  int64_t k = POP();
+  TOP = step_ring(r, static_cast<int>(TOP), k);
+  NEXT;
+}
+L_PrevK : {
+  int64_t k = POP();
+  TOP = step_ring(r, static_cast<int>(TOP), sat_neg(k));
+  NEXT;
+}
+L_Opposite:
+  TOP = r.opposite[TOP];
+  NEXT;
+L_Owner:
+  TOP = index(s.controller(static_cast<int>(TOP)));
+  NEXT;
+L_Side:
+  TOP = index(s.side(static_cast<int>(TOP)));
+  NEXT;
+L_Own:
+  TOP = TOP < 2 * r.holes && s.controller(static_cast<int>(TOP)) == m.mover;
+  NEXT;
+L_Opponents:
+  TOP = TOP < 2 * r.holes && s.controller(static_cast<int>(TOP)) != m.mover;
+  NEXT;
+L_IsStore:
+  TOP = TOP >= 2 * r.holes;
+  NEXT;
+L_Number:
+  TOP = TOP >= 2 * r.holes ? 0 : TOP % r.holes + 1;
+  NEXT;
+L_Min : {
+  int64_t b = POP();
+  TOP = std::min(TOP, b);
+  NEXT;
+}
+L_Max : {
+  int64_t b = POP();
+  TOP = std::max(TOP, b);
+  NEXT;
+}
+L_Abs:
+  TOP = sat_abs(TOP);
+  NEXT;
+L_CountHere:
+  PUSH(s.cells[m.here]);
+  NEXT;
+L_CountLoad:
+  PUSH(s.cells[locals[in->a]]);
+  NEXT;
+L_Neg:
+  TOP = sat_neg(TOP);
+  NEXT;
+L_Not:
+  TOP = TOP == 0;
+  NEXT;
+L_Add : {
+  int64_t b = POP();
+  TOP = sat_add(TOP, b);
+  NEXT;
+}
+L_Sub : {
+  int64_t b = POP();
+  TOP = sat_sub(TOP, b);
+  NEXT;
+}
+L_Mul : {
+  int64_t b = POP();
+  TOP = sat_mul(TOP, b);
+  NEXT;
+}
+L_Div : {
+  int64_t b = POP();
+  TOP = sat_div(TOP, b);
+  NEXT;
+}
+L_Mod : {
+  int64_t b = POP();
+  TOP = sat_mod(TOP, b);
+  NEXT;
+}
+L_Eq : {
+  int64_t b = POP();
+  TOP = TOP == b;
+  NEXT;
+}
+L_Ne : {
+  int64_t b = POP();
+  TOP = TOP != b;
+  NEXT;
+}
+L_Lt : {
+  int64_t b = POP();
+  TOP = TOP < b;
+  NEXT;
+}
+L_Le : {
+  int64_t b = POP();
+  TOP = TOP <= b;
+  NEXT;
+}
+L_Gt : {
+  int64_t b = POP();
+  TOP = TOP > b;
+  NEXT;
+}
+L_Ge : {
+  int64_t b = POP();
+  TOP = TOP >= b;
+  NEXT;
+}
+L_EqInt:
+  TOP = TOP == in->a;
+  NEXT;
+L_GtInt:
+  TOP = TOP > in->a;
+  NEXT;
+L_Jump:
+  pc = base + in->a;
+  NEXT;
+L_JumpIfFalse:
+  if (POP() == 0) pc = base + in->a;
+  NEXT;
+L_JumpIfTrue:
+  if (POP() != 0) pc = base + in->a;
+  NEXT;
+L_AndJump:
+  if (TOP == 0)
+    pc = base + in->a;
+  else
+    ++sp;
+  NEXT;
+L_OrJump:
+  if (TOP != 0)
+    pc = base + in->a;
+  else
+    ++sp;
+  NEXT;
+L_WhileGuard:
+  if (++locals[in->a] > kMaxWhileIterations) while_limit();
+  NEXT;
+L_ChainGuard:
+  PUSH(++locals[in->a] <= 2 * r.holes);
+  NEXT;
+L_Ret:
+  return sp == bottom ? 0 : TOP;
+L_Capture : {
+  int64_t p = POP();
+  int64_t h = POP();
+  capture_cell(m, static_cast<int>(h), static_cast<Player>(p));
+  NEXT;
+}
+L_CaptureOwners : {
+  int h = static_cast<int>(POP());
+  capture_cell(m, h, s.controller(h));
+  NEXT;
+}
+L_CaptureBoard : {
+  Player p = static_cast<Player>(POP());
+  for (int h = 0; h < 2 * r.holes; ++h) capture_cell(m, h, p);
+  NEXT;
+}
+L_CaptureBoardOwners:
+  for (int h = 0; h < 2 * r.holes; ++h) capture_cell(m, h, s.controller(h));
+  NEXT;
+L_Remove:
+  remove_cell(m, static_cast<int>(POP()));
+  NEXT;
+L_ExtraTurn:
+  m.extra_turn = true;
+  NEXT;
+L_Stop:
+  m.stop = true;
+  NEXT;
+L_RelayFrom:
+  m.relay_from = static_cast<int>(POP());
+  NEXT;
+L_Leave:
+  m.leave = static_cast<int>(std::clamp<int64_t>(POP(), 0, 1 << 20));
+  NEXT;
+L_Cancel:
+  m.cancel = true;
+  NEXT;
+L_Draw:
+  m.draw = true;
+  NEXT;
+#undef NEXT
+#undef PUSH
+#undef TOP
+#undef POP
+}
+
+}  // namespace
+}  // namespace mancala

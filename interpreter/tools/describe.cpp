@@ -1,0 +1,382 @@
+// Plain-English explanation of a checked game (see describe.hpp).
+//
+// Two small translators do the work: `words(expr)` for expressions and
+// `steps(statements)` for handler bodies; the section functions only
+// arrange their output in the order of a turn. Names whose meaning depends
+// on the event (`here` is "the hole the seed fell into" in drop but "the
+// landing hole" in lap_end) are looked up in a per-event table.
+#include "describe.hpp"
+
+#include <algorithm>
+#include <map>
+
+#include <fmt/format.h>
+
+namespace mancala {
+namespace {
+
+using ast::Expr;
+using ast::ExprKind;
+using ast::Op;
+using ast::Stmt;
+using ast::StmtKind;
+
+class Describer {
+ public:
+  Describer(const SourceSet& sources, std::string here) : sources_(sources), here_(std::move(here)) {}
+
+  std::string words(const Expr& e) const;
+  void steps(const std::vector<Stmt>& body, int indent, std::string& out) const;
+  // A fragment parameter stands for its argument: `let n@frag = 4` makes
+  // `n@frag` read as 4 (and match the same patterns).
+  void bind(const std::string& name, const Expr& value) { bound_[name] = &value; }
+
+ private:
+  std::string source_text(const Expr& e) const;
+  std::string name_words(const std::string& name) const;
+  std::string call_words(const Expr& e) const;
+  std::string compare_words(const Expr& e) const;
+  std::string count_compare(const std::string& hole, Op op, int64_t n) const;
+  std::string stmt_words(const Stmt& s) const;
+
+  const Expr& resolve(const Expr& e) const;
+  void use_steps(const Stmt& s, int indent, std::string& out) const;
+
+  const SourceSet& sources_;
+  std::string here_;
+  std::map<std::string, const Expr*> bound_;
+};
+
+std::string plural(int64_t n, const char* one, const char* many) {
+  return fmt::format("{} {}", n, n == 1 ? one : many);
+}
+
+std::string Describer::source_text(const Expr& e) const {
+  const Source& src = sources_.get(e.range.file);
+  if (e.range.end > src.text.size() || e.range.begin > e.range.end) return "`?`";
+  return "`" + src.text.substr(e.range.begin, e.range.end - e.range.begin) + "`";
+}
+
+const Expr& Describer::resolve(const Expr& e) const {
+  if (e.kind != ExprKind::Name) return e;
+  auto it = bound_.find(e.name);
+  return it == bound_.end() ? e : resolve(*it->second);
+}
+
+std::string possessive_store(const std::string& player) {
+  bool simple = player == "the mover" || player == "the opponent" || player == "South" || player == "North";
+  return simple ? player + "'s store" : "the store of " + player;
+}
+
+std::string Describer::name_words(const std::string& n) const {
+  if (auto it = bound_.find(n); it != bound_.end()) return words(*it->second);
+  if (n.find('@') != std::string::npos) return "`" + n.substr(0, n.find('@')) + "`";
+  if (n == "here") return here_;
+  if (n == "hole") return "the hole";
+  if (n == "mover") return "the mover";
+  if (n == "opponent") return "the opponent";
+  if (n == "south" || n == "north") return n == "south" ? "South" : "North";
+  if (n == "origin") return "the hole the move started from";
+  if (n == "board_seeds") return "the number of seeds on the board";
+  if (n == "total") return "the total number of seeds";
+  if (n == "seeds") return "the seeds per hole at the start";
+  if (n == "holes") return "the number of holes per row";
+  if (n == "last") return "it is the last seed of the lap";
+  if (n == "lap") return "the lap number";
+  if (n == "captured") return "the seeds about to be captured";
+  if (n == "last_captor") return "the player who made the latest capture";
+  if (n == "empty_row") return "a row is empty";
+  if (n == "round") return "the round number";
+  return "`" + n + "`";
+}
+
+std::string Describer::call_words(const Expr& e) const {
+  auto arg = [&](size_t i) { return words(e.args.at(i)); };
+  const std::string& f = e.name;
+  if (f == "count") return fmt::format("the seeds in {}", arg(0));
+  if (f == "store") return possessive_store(arg(0));
+  if (f == "row_seeds") return fmt::format("the seeds in {}'s row", arg(0));
+  if (f == "controlled_seeds") return fmt::format("the seeds in the holes {} controls", arg(0));
+  if ((f == "next" || f == "prev") && e.args.size() == 2 && e.args[1].kind == ExprKind::Int) {
+    return fmt::format("the hole {} {} {}", plural(e.args[1].value, "hole", "holes"),
+                       f == "next" ? "after" : "before", arg(0));
+  }
+  if (f == "next") return fmt::format("the hole after {}", arg(0));
+  if (f == "prev") return fmt::format("the hole before {}", arg(0));
+  if (f == "opposite") return fmt::format("the hole opposite {}", arg(0));
+  if (f == "owner") return fmt::format("the controller of {}", arg(0));
+  if (f == "side") return fmt::format("the player whose row holds {}", arg(0));
+  if (f == "own") return fmt::format("{} is the mover's", arg(0));
+  if (f == "opponents") return fmt::format("{} is the opponent's", arg(0));
+  if (f == "is_store") return fmt::format("{} is a store", arg(0));
+  if (f == "number") return fmt::format("the number of {}", arg(0));
+  if ((f == "min" || f == "max") && e.args.size() == 2) {
+    return fmt::format("the {} of {} and {}", f == "min" ? "smaller" : "larger", arg(0), arg(1));
+  }
+  return source_text(e);
+}
+
+std::string Describer::count_compare(const std::string& hole, Op op, int64_t n) const {
+  switch (op) {
+    case Op::Eq: return n == 0 ? hole + " is empty" : fmt::format("{} holds exactly {}", hole, plural(n, "seed", "seeds"));
+    case Op::Ne: return n == 0 ? hole + " is not empty" : fmt::format("{} does not hold exactly {}", hole, plural(n, "seed", "seeds"));
+    case Op::Gt: return n == 0 ? hole + " holds seeds" : fmt::format("{} holds more than {}", hole, plural(n, "seed", "seeds"));
+    case Op::Ge: return n == 1 ? hole + " holds seeds" : fmt::format("{} holds at least {}", hole, plural(n, "seed", "seeds"));
+    case Op::Lt: return fmt::format("{} holds fewer than {}", hole, plural(n, "seed", "seeds"));
+    case Op::Le: return fmt::format("{} holds at most {}", hole, plural(n, "seed", "seeds"));
+    default: return "";
+  }
+}
+
+const char* op_words(Op op) {
+  switch (op) {
+    case Op::Eq: return "is";
+    case Op::Ne: return "is not";
+    case Op::Lt: return "is less than";
+    case Op::Le: return "is at most";
+    case Op::Gt: return "is more than";
+    case Op::Ge: return "is at least";
+    case Op::Add: return "plus";
+    case Op::Sub: return "minus";
+    case Op::Mul: return "times";
+    case Op::Div: return "divided by";
+    case Op::Mod: return "modulo";
+    case Op::And: return "and";
+    case Op::Or: return "or";
+    default: return "?";
+  }
+}
+
+std::string Describer::compare_words(const Expr& e) const {
+  const Expr& l = resolve(e.args[0]);
+  const Expr& r = resolve(e.args[1]);
+  if (l.kind == ExprKind::Call && l.name == "count" && r.kind == ExprKind::Int) {
+    std::string s = count_compare(words(l.args[0]), e.op, r.value);
+    if (!s.empty()) return s;
+  }
+  if (e.op == Op::Or) return fmt::format("{}, or {}", words(l), words(r));
+  return fmt::format("{} {} {}", words(l), op_words(e.op), words(r));
+}
+
+std::string Describer::words(const Expr& e) const {
+  switch (e.kind) {
+    case ExprKind::Int: return std::to_string(e.value);
+    case ExprKind::Bool: return e.value ? "always" : "never";
+    case ExprKind::Name: return name_words(e.name);
+    case ExprKind::Call: return call_words(e);
+    case ExprKind::NoMoves: return "the player to move has no legal move";
+    case ExprKind::Binary: return compare_words(e);
+    case ExprKind::Unary:
+      if (e.op == Op::Not && e.args[0].kind == ExprKind::Name && e.args[0].name == "last") {
+        return "it is not the last seed of the lap";
+      }
+      return e.op == Op::Not ? "not (" + words(e.args[0]) + ")" : "minus " + words(e.args[0]);
+    case ExprKind::In: {
+      std::string items;
+      for (size_t i = 1; i < e.args.size(); ++i) items += (i > 1 ? ", " : "") + words(e.args[i]);
+      return fmt::format("{} is one of {}", words(e.args[0]), items);
+    }
+  }
+  return source_text(e);
+}
+
+std::string dest_words(const Describer& d, const Stmt& s) {
+  return s.dest ? possessive_store(d.words(*s.dest)) : "the store of the hole's controller";
+}
+
+std::string Describer::stmt_words(const Stmt& s) const {
+  switch (s.kind) {
+    case StmtKind::Capture:
+      if (!s.target) {
+        return s.dest ? fmt::format("every seed left on the board goes to {}", possessive_store(words(*s.dest)))
+                      : "every seed left on the board goes to the store of its hole's controller";
+      }
+      return fmt::format("the seeds of {} are captured into {}", words(*s.target), dest_words(*this, s));
+    case StmtKind::Remove: return fmt::format("the seeds of {} are removed from play", words(*s.target));
+    case StmtKind::ExtraTurn: return "the mover moves again";
+    case StmtKind::Stop: return "sowing stops";
+    case StmtKind::Cancel: return "the captures are cancelled: the move captures nothing";
+    case StmtKind::Draw: return "the result is a draw";
+    case StmtKind::Relay: return fmt::format("the seeds of {} are lifted and sown on", words(*s.target));
+    case StmtKind::Leave: return fmt::format("{} stay in the hole", words(*s.value));
+    case StmtKind::Let: return fmt::format("let {} be {}", s.name.substr(0, s.name.find('@')), words(*s.value));
+    case StmtKind::Assign: return fmt::format("{} becomes {}", s.name.substr(0, s.name.find('@')), words(*s.value));
+    default: return "";
+  }
+}
+
+void Describer::steps(const std::vector<Stmt>& body, int indent, std::string& out) const {
+  std::string pad(indent, ' ');
+  for (const Stmt& s : body) {
+    switch (s.kind) {
+      case StmtKind::If:
+        out += fmt::format("{}- if {}:\n", pad, words(*s.cond));
+        steps(s.body, indent + 2, out);
+        if (s.has_else) {
+          out += pad + "- otherwise:\n";
+          steps(s.else_body, indent + 2, out);
+        }
+        break;
+      case StmtKind::While:
+        out += fmt::format("{}- while {}:\n", pad, words(*s.cond));
+        steps(s.body, indent + 2, out);
+        break;
+      case StmtKind::Chain:
+        out += fmt::format("{}- starting at {} and going {}, for each hole while {}:\n", pad,
+                           words(*s.target), s.forward ? "forward" : "backward", words(*s.cond));
+        steps(s.body, indent + 2, out);
+        break;
+      case StmtKind::Use:
+        use_steps(s, indent, out);
+        break;
+      default:
+        out += fmt::format("{}- {}\n", pad, stmt_words(s));
+    }
+  }
+}
+
+// A fragment's statements, its parameters read as their arguments.
+void Describer::use_steps(const Stmt& s, int indent, std::string& out) const {
+  std::string args;
+  for (size_t i = 0; i < s.args.size(); ++i) args += (i ? ", " : "") + words(s.args[i]);
+  out += fmt::format("{}- {}{} (fragment):\n", std::string(indent, ' '), s.name,
+                     args.empty() ? "" : "(" + args + ")");
+  Describer inner = *this;
+  size_t params = std::min(s.args.size(), s.body.size());
+  for (size_t i = 0; i < params; ++i) {
+    if (s.body[i].kind == StmtKind::Let && s.body[i].value) inner.bind(s.body[i].name, *s.body[i].value);
+  }
+  std::vector<Stmt> rest(s.body.begin() + static_cast<long>(params), s.body.end());
+  inner.steps(rest, indent + 2, out);
+}
+
+const char* here_for(Event e) {
+  switch (e) {
+    case Event::Pickup: return "the hole being lifted";
+    case Event::Drop: return "the hole the seed fell into";
+    case Event::LapEnd: return "the landing hole";
+    case Event::SowEnd: return "the last hole sown";
+    default: return "the hole";
+  }
+}
+
+const char* event_intro(Event e) {
+  switch (e) {
+    case Event::Pickup: return "When seeds are lifted for a lap";
+    case Event::Drop: return "Each time a seed falls into a hole";
+    case Event::LapEnd: return "When the last seed of a lap has fallen";
+    case Event::SowEnd: return "When sowing has stopped";
+    case Event::Captures: return "Before the move's captures reach the stores";
+  }
+  return "";
+}
+
+std::string board_text(const GameSpec& g) {
+  const char* stores = g.stores == StoreKind::None     ? "no stores: captured seeds leave play"
+                       : g.stores == StoreKind::Sown ? "a store at each player's right end, on the sowing track: the mover sows into their own store and skips the opponent's"
+                                                     : "a store at each player's right end that only receives captures";
+  return fmt::format("Board: 2 rows of {} holes, {}. Each hole starts with {} ({} in all).\n", g.holes,
+                     stores, plural(g.seeds, "seed", "seeds"), 2 * g.holes * g.seeds);
+}
+
+std::string moves_text(const Describer& d, const GameSpec& g) {
+  std::string out = "Moves: a move lifts all the seeds of a hole the mover controls";
+  out += g.move_where ? " where " + d.words(*g.move_where) : "";
+  out += ".\n";
+  if (g.first_move != FirstMove::Any) {
+    out += fmt::format("- Each player's first move must start from their {} hole, unless that hole cannot be played.\n",
+                       g.first_move == FirstMove::Rightmost ? "rightmost" : "leftmost");
+  }
+  for (const auto& f : g.forbid) out += "- A hole may not be played when " + d.words(f) + ".\n";
+  if (g.must_feed) out += "- If the opponent has no seeds, the mover must make a move that gives them some.\n";
+  out += g.pass_when_no_moves ? "- A player with no legal move passes.\n"
+                              : "- A player with no legal move cannot pass (see the end).\n";
+  return out;
+}
+
+std::string sowing_text(const Describer& d, const GameSpec& g) {
+  std::string out = fmt::format("Sowing: one seed per hole {}, starting with the next hole",
+                                g.direction == Direction::Ccw ? "counter-clockwise" : "clockwise");
+  out += g.skip_origin ? "; a lap that comes round skips the hole it was lifted from.\n"
+                       : "; a lap that comes round sows into its starting hole too.\n";
+  if (g.skip_when) out += "- No seed is sown into a hole when " + d.words(*g.skip_when) + ".\n";
+  if (g.relay == RelayKind::Landing) {
+    out += g.relay_when ? "- Relay: when a lap ends and " + d.words(*g.relay_when) + ", the landing hole is lifted and sowing goes on.\n"
+                        : "- Relay: if the last seed of a lap falls into an occupied hole, that hole is lifted and sowing goes on from the next hole.\n";
+  } else if (g.relay == RelayKind::Next) {
+    out += g.relay_when ? "- Relay: when a lap ends and " + d.words(*g.relay_when) + ", the hole after the landing hole is lifted and sowing goes on.\n"
+                        : "- Relay: when a lap ends, if the hole after the landing hole holds seeds, they are lifted and sown from the hole after it; otherwise sowing stops.\n";
+  } else {
+    out += "- A move is a single lap.\n";
+  }
+  if (g.relay != RelayKind::None) {
+    out += g.endless == EndlessKind::Illegal ? "- A move whose sowing would never stop is not legal.\n"
+           : g.endless == EndlessKind::Draw  ? "- A move whose sowing would never stop ends the game in a draw.\n"
+                                             : "- A move whose sowing would never stop ends the game (the round) at once, before it changes anything:\n";
+    if (g.endless == EndlessKind::Ends) d.steps(g.endless_body, 2, out);
+  }
+  return out;
+}
+
+std::string handlers_text(const SourceSet& sources, const GameSpec& g) {
+  std::string out;
+  for (size_t i = 0; i < kEventCount; ++i) {
+    Event e = static_cast<Event>(i);
+    Describer d(sources, here_for(e));
+    for (const HandlerSpec& h : g.handlers[i]) {
+      out += event_intro(e);
+      out += h.when ? ", if " + d.words(*h.when) + ":\n" : ":\n";
+      d.steps(h.body, 2, out);
+    }
+  }
+  return out;
+}
+
+std::string end_text(const Describer& d, const GameSpec& g) {
+  std::string out = fmt::format("End of {}: after every move, the first of these that holds ends it:\n",
+                                g.match.present ? "a round" : "the game");
+  for (const EndClause& c : g.end) {
+    if (c.kind == EndKind::When) out += "- when " + d.words(*c.cond);
+    if (c.kind == EndKind::Stalemate) out += fmt::format("- when {} in a row have captured nothing", plural(c.count, "move", "moves"));
+    if (c.kind == EndKind::Repetition) out += fmt::format("- when a position occurs for the {} time since the last capture", c.count == 2 ? "second" : c.count == 3 ? "third" : std::to_string(c.count) + "th");
+    out += c.draw ? " (a draw)" : "";
+    out += c.body.empty() ? "\n" : ", then:\n";
+    d.steps(c.body, 2, out);
+  }
+  out += g.winner == WinnerKind::MostStore ? "The player with more seeds in store wins; equal stores are a draw.\n"
+                                           : "The player to move who has no legal move loses.\n";
+  return out;
+}
+
+std::string match_text(const Describer& d, const GameSpec& g) {
+  const MatchSettings& m = g.match;
+  if (!m.present) return "";
+  std::string out = "Match: the game is played in rounds.\n";
+  out += fmt::format("- After a round the board is re-seeded from the stores: the winner fills their holes; each full hole's worth of their surplus takes one of the loser's holes from the {} of the loser's row as a son, which the winner fills and controls next round; the rest is lent to the loser, who fills their remaining holes.\n",
+                     spell(m.refill));
+  const char* starter = m.starter == StarterKind::Winner ? "the round winner" : m.starter == StarterKind::Loser ? "the round loser" : "the players in turn";
+  out += fmt::format("- The next round is started by {}; after a tie, by the player who moved {} in the tied round.\n",
+                     starter, spell(m.after_tie));
+  if (g.match_ends_when) out += "- The match ends when " + d.words(*g.match_ends_when) + ".\n";
+  if (m.max_rounds > 0) out += fmt::format("- The match ends when round {} ends.\n", m.max_rounds);
+  out += "- The player with more seeds in store wins the match.\n";
+  return out;
+}
+
+}  // namespace
+
+std::string describe(const CheckedGame& game, const SourceSet& sources) {
+  const GameSpec& g = game.spec;
+  Describer d(sources, "the hole");
+  std::string out = fmt::format("{}\n", g.name);
+  for (const auto& [key, value] : g.info) out += fmt::format("  {}: {}\n", key, value);
+  out += "\n" + board_text(g) + "\n" + moves_text(d, g) + "\n" + sowing_text(d, g) + "\n";
+  std::string handlers = handlers_text(sources, g);
+  if (!handlers.empty()) out += handlers + "\n";
+  out += end_text(d, g);
+  std::string match = match_text(d, g);
+  if (!match.empty()) out += "\n" + match;
+  return out;
+}
+
+}  // namespace mancala

@@ -1,0 +1,53 @@
+// Game records: a played game as a YAML file (`play --record FILE`), and
+// reading one back (`replay RULES --record FILE`).
+//
+// A record must let anyone reproduce the game and notice when the rules
+// have changed under it, so it holds the rule file's name and a hash of
+// every text the game was loaded from (the file and its imports), the
+// settings, the seed and the agents, and every move with the position
+// after it in exactly the shape of `replay --format jsonl` (each position
+// is written as a JSON object, which is also a YAML flow mapping, so the
+// file stays one format). Reading is strict and untrusted: every problem
+// is an error message with a line number.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "expected.hpp"
+#include "source.hpp"
+#include "state.hpp"
+
+namespace mancala {
+
+struct GameRecord {
+  std::string rules;       // the rule file as named on the command line
+  std::string rules_hash;  // "fnv1a64:<16 hex digits>" of every loaded text
+  std::vector<std::pair<std::string, int64_t>> settings;  // --set overrides
+  uint64_t seed = 0;
+  std::string south;  // agent specs, e.g. "human", "ai:alphabeta:depth=6"
+  std::string north;
+  std::vector<Move> moves;
+  std::vector<std::string> positions;  // one JSON object per move
+  std::vector<std::string> rounds;     // the round_over JSON of each finished round
+  std::string result = "null";         // the final result JSON
+};
+
+// The hash recorded for a loaded game: FNV-1a over every source text, in
+// load order.
+std::string rules_hash(const SourceSet& sources);
+
+// The YAML text of a record.
+std::string write_record(const GameRecord& record);
+
+// Reads a record file; an error message ("FILE:LINE: ...") on bad input.
+Expected<GameRecord> read_record(const std::string& path);
+
+// A YAML/JSON node's compact JSON form, keys in document order (used to
+// compare a recorded position with a replayed one).
+std::string canonical_json_of_position(const std::string& recorded_json);
+
+}  // namespace mancala
