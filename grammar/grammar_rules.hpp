@@ -53,15 +53,13 @@ struct Blank : pg::one<' ', '\t', '\r', '\n'> {};
 struct Ws : pg::star<pg::sor<Blank, Comment>> {};
 struct Sep : pg::star<pg::sor<Blank, Comment, pg::one<';'>>> {};
 
-struct Reserved
-    : pg::sor<MNC_KW("and"), MNC_KW("as"), MNC_KW("backward"), MNC_KW("board"), MNC_KW("cancel"),
-              MNC_KW("capture"), MNC_KW("chain"), MNC_KW("draw"), MNC_KW("else"), MNC_KW("end"),
-              MNC_KW("extends"), MNC_KW("extra_turn"), MNC_KW("false"), MNC_KW("forward"),
-              MNC_KW("fragment"), MNC_KW("from"), MNC_KW("game"), MNC_KW("if"), MNC_KW("import"),
-              MNC_KW("in"), MNC_KW("leave"), MNC_KW("let"), MNC_KW("match"), MNC_KW("moves"),
-              MNC_KW("not"), MNC_KW("on"), MNC_KW("or"), MNC_KW("owners"), MNC_KW("relay"),
-              MNC_KW("remove"), MNC_KW("stop"), MNC_KW("to"), MNC_KW("true"), MNC_KW("use"),
-              MNC_KW("when"), MNC_KW("while")> {};
+// Any reserved word (keywords.def); pg::failure closes the list.
+struct Reserved : pg::sor<
+#define MANCALA_KEYWORD(w) MNC_KW(w),
+#include "keywords.def"
+#undef MANCALA_KEYWORD
+                      pg::failure> {
+};
 
 // An identifier that is not a reserved keyword.
 struct Name : pg::seq<pg::not_at<Reserved>, pg::ascii::identifier> {};

@@ -8,6 +8,8 @@
 // the single diagnostic of the parse.
 #include "parse.hpp"
 
+#include <algorithm>
+
 #include <tao/pegtl.hpp>
 
 #include "actions_internal.hpp"
@@ -66,6 +68,20 @@ std::optional<ast::File> parse(const SourceSet& sources, uint32_t file, Diagnost
   }
   st.result.source = file;
   return std::move(st.result);
+}
+
+const std::vector<std::string_view>& keywords() {
+  static const std::vector<std::string_view> kKeywords = {
+#define MANCALA_KEYWORD(w) w,
+#include "keywords.def"
+#undef MANCALA_KEYWORD
+  };
+  return kKeywords;
+}
+
+bool is_keyword(std::string_view word) {
+  const auto& k = keywords();
+  return std::find(k.begin(), k.end(), word) != k.end();
 }
 
 }  // namespace mancala

@@ -16,6 +16,7 @@
 #include <fstream>
 
 #include "builtins.hpp"
+#include "parse.hpp"
 
 namespace mancala {
 namespace {

@@ -1,7 +1,8 @@
 // The abstract syntax tree of a .mnc file: the output of the parse stage.
 //
-// The AST is syntax only: names are strings, nothing is resolved, and every
-// node carries the source Range it came from so that the checker can point
+// The AST is syntax: names are strings as written (the checker records
+// which built-in a name resolved to in Expr::builtin, for the compiler), and
+// every node carries the source Range it came from so that the checker can point
 // at it. Settings sections share one generic shape (a Section of Clauses,
 // each a keyword with its words, values, optional label and optional block)
 // because the grammar already fixed which words may follow which keyword;
@@ -45,6 +46,10 @@ struct Expr {
   int64_t value = 0;
   std::string name;
   Range name_range;  // Name, Call: the identifier alone
+  // Set by the checker on a built-in Name, Call or NoMoves: the row of
+  // check/include/builtins.def it resolved to (a NameId or FunctionId);
+  // -1 for a local, a literal, an operator, or before checking.
+  int builtin = -1;
   Op op = Op::None;
   std::vector<Expr> args;
 };

@@ -9,6 +9,8 @@
 #pragma once
 
 #include <optional>
+#include <string_view>
+#include <vector>
 
 #include "ast.hpp"
 #include "diagnostics.hpp"
@@ -25,5 +27,11 @@ inline constexpr size_t kMaxString = 1024;
 // Parses sources.get(file). On a syntax error, adds one diagnostic (parsing
 // stops at the first syntax error) and returns nullopt.
 std::optional<ast::File> parse(const SourceSet& sources, uint32_t file, Diagnostics& diags);
+
+// Whether `word` is a reserved word of the language (keywords.def).
+bool is_keyword(std::string_view word);
+
+// Every reserved word, in the order of keywords.def.
+const std::vector<std::string_view>& keywords();
 
 }  // namespace mancala

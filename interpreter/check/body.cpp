@@ -110,7 +110,8 @@ std::optional<Type> BodyChecker::expr(ast::Expr& e) {
     case K::Call:
       return call(e);
     case K::NoMoves: {
-      const BuiltinName& n = *find_name(NameId::NoMoves);
+      const BuiltinName& n = find_name(NameId::NoMoves);
+      e.builtin = static_cast<int>(n.id);
       if (!name_available(n)) {
         fail(e.range, fmt::format("'no moves' is only available in {}", n.where), true);
       }
@@ -187,6 +188,7 @@ std::optional<Type> BodyChecker::name(ast::Expr& e) {
     return l->type;
   }
   if (const BuiltinName* n = find_name(e.name)) {
+    e.builtin = static_cast<int>(n->id);
     if (!name_available(*n)) {
       fail(e.range, fmt::format("'{}' is only available in {}", n->name, n->where), true);
     }
@@ -215,6 +217,7 @@ std::optional<Type> BodyChecker::call(ast::Expr& e) {
     for (ast::Expr& a : e.args) expr(a);
     return std::nullopt;
   }
+  e.builtin = static_cast<int>(f->id);
   size_t n = e.args.size();
   if (n < f->min_args || n > f->params.size()) {
     std::string expected = f->min_args == f->params.size()

@@ -1,11 +1,11 @@
-// The tables of built-in names, functions, actions and events (see
-// builtins.hpp). They are written as data, in the order of
-// docs/language.md, so that a reader can compare them with the spec line by
-// line; lookups are linear because the tables are tiny.
+// The tables of built-in names, functions and actions, expanded from
+// builtins.def (see builtins.hpp), and the context descriptions. Rows stay
+// in the order of builtins.def, which is the order of the enums, so a
+// lookup by id is an index; lookups by spelling are linear because the
+// tables are tiny.
 #include "builtins.hpp"
 
 #include <algorithm>
-#include <array>
 
 namespace mancala {
 namespace {
@@ -65,87 +65,69 @@ Context event_context(Event e) {
   return C::Fragment;
 }
 
+namespace {
+
+constexpr ContextSet contexts(ContextSet where) {
+  return where | kF;
+}
+constexpr ContextSet kAll = kAllContexts;
+
+// Context values combine with | inside builtins.def.
+constexpr ContextSet operator|(Context a, Context b) {
+  return ctx(a) | ctx(b);
+}
+constexpr ContextSet operator|(ContextSet a, Context b) {
+  return a | ctx(b);
+}
+constexpr ContextSet one(Context c) {
+  return ctx(c);
+}
+constexpr ContextSet one(ContextSet c) {
+  return c;
+}
+
+#define MANCALA_LIST(...) {__VA_ARGS__}
+
+}  // namespace
+
 const std::vector<BuiltinName>& builtin_names() {
   using T = Type;
   static const std::vector<BuiltinName> kNames = {
-      {NameId::Mover, "mover", T::Player, kAllContexts, ""},
-      {NameId::Opponent, "opponent", T::Player, kAllContexts, ""},
-      {NameId::South, "south", T::Player, kAllContexts, ""},
-      {NameId::North, "north", T::Player, kAllContexts, ""},
-      {NameId::Here, "here", T::Hole,
-       ctxs(C::Pickup, C::Drop, C::LapEnd, C::SowEnd, C::Skip, C::Relay) | kF,
-       "pickup, drop, lap_end and sow_end handlers and in skip when and relay when clauses"},
-      {NameId::Origin, "origin", T::Hole,
-       ctxs(C::Drop, C::LapEnd, C::SowEnd, C::Skip, C::Relay) | kF,
-       "drop, lap_end and sow_end handlers and in skip when and relay when clauses"},
-      {NameId::Hole, "hole", T::Hole, ctx(C::Moves) | kF, "the moves section and in chain bodies"},
-      {NameId::Last, "last", T::Bool, ctx(C::Drop) | kF, "drop handlers"},
-      {NameId::Lap, "lap", T::Int, ctxs(C::Pickup, C::Drop, C::LapEnd, C::Relay) | kF,
-       "pickup, drop and lap_end handlers and in relay when clauses"},
-      {NameId::Captured, "captured", T::Int, ctx(C::Captures) | kF, "captures handlers"},
-      {NameId::BoardSeeds, "board_seeds", T::Int, kAllContexts, ""},
-      {NameId::Total, "total", T::Int, kAllContexts, ""},
-      {NameId::Seeds, "seeds", T::Int, kAllContexts, ""},
-      {NameId::Holes, "holes", T::Int, kAllContexts, ""},
-      {NameId::Round, "round", T::Int, kAllContexts, ""},
-      {NameId::LastCaptor, "last_captor", T::Player, ctxs(C::End, C::EndlessBlock) | kF,
-       "the end section"},
-      {NameId::NoMoves, "no moves", T::Bool, ctxs(C::End, C::PassWhen) | kF,
-       "the end section and in pass when"},
-      {NameId::EmptyRow, "empty_row", T::Bool, kAllContexts, ""},
+#define MANCALA_NAME(Id, spelling, type, where, wtext, op, words) \
+  {NameId::Id, spelling, T::type, contexts(one(where)), wtext, NameKind::Instruction, OpCode::op, words},
+#define MANCALA_CONSTANT(Id, spelling, type, value, words) \
+  {NameId::Id, spelling, T::type, kAllContexts, "", NameKind::Constant, OpCode::Ret, words},
+#include "builtins.def"
   };
   return kNames;
 }
 
 const std::vector<BuiltinFunction>& builtin_functions() {
   using T = Type;
-  using F = FunctionId;
   static const std::vector<BuiltinFunction> kFunctions = {
-      {F::Count, "count", {T::Hole}, 1, T::Int},
-      {F::Store, "store", {T::Player}, 1, T::Int},
-      {F::RowSeeds, "row_seeds", {T::Player}, 1, T::Int},
-      {F::ControlledSeeds, "controlled_seeds", {T::Player}, 1, T::Int},
-      {F::Next, "next", {T::Hole, T::Int}, 1, T::Hole},
-      {F::Prev, "prev", {T::Hole, T::Int}, 1, T::Hole},
-      {F::Opposite, "opposite", {T::Hole}, 1, T::Hole},
-      {F::Owner, "owner", {T::Hole}, 1, T::Player},
-      {F::Side, "side", {T::Hole}, 1, T::Player},
-      {F::Own, "own", {T::Hole}, 1, T::Bool},
-      {F::Opponents, "opponents", {T::Hole}, 1, T::Bool},
-      {F::IsStore, "is_store", {T::Hole}, 1, T::Bool},
-      {F::Number, "number", {T::Hole}, 1, T::Int},
-      {F::Min, "min", {T::Int, T::Int}, 2, T::Int},
-      {F::Max, "max", {T::Int, T::Int}, 2, T::Int},
-      {F::Abs, "abs", {T::Int}, 1, T::Int},
+#define MANCALA_FUNCTION(Id, spelling, type, params, min_args, op, op_more, pure, words, more) \
+  {FunctionId::Id, spelling, MANCALA_LIST params, min_args, T::type, OpCode::op, OpCode::op_more, \
+   pure, words, more},
+#include "builtins.def"
   };
   return kFunctions;
 }
 
 const std::vector<BuiltinAction>& builtin_actions() {
-  using A = ActionId;
   static const std::vector<BuiltinAction> kActions = {
-      {A::CaptureHole, "capture", ctxs(C::Drop, C::LapEnd, C::SowEnd) | kF,
-       "drop, lap_end and sow_end handlers"},
-      {A::CaptureBoard, "capture board", ctxs(C::End, C::EndlessBlock) | kF,
-       "end clause blocks and endless ends blocks"},
-      {A::Remove, "remove", ctxs(C::Drop, C::LapEnd, C::SowEnd) | kF,
-       "drop, lap_end and sow_end handlers"},
-      {A::ExtraTurn, "extra_turn", ctxs(C::LapEnd, C::SowEnd) | kF, "lap_end and sow_end handlers"},
-      {A::Stop, "stop", ctx(C::LapEnd) | kF, "lap_end handlers"},
-      {A::Relay, "relay", ctx(C::LapEnd) | kF, "lap_end handlers"},
-      {A::Leave, "leave", ctx(C::Pickup) | kF, "pickup handlers"},
-      {A::Cancel, "cancel", ctx(C::Captures) | kF, "captures handlers"},
-      {A::Draw, "draw", ctxs(C::End, C::EndlessBlock) | kF,
-       "end clause blocks and endless ends blocks"},
+#define MANCALA_ACTION(Id, spelling, where, wtext) \
+  {ActionId::Id, spelling, contexts(one(where)), wtext},
+#include "builtins.def"
   };
   return kActions;
 }
 
 const std::vector<EventInfo>& events() {
-  static const std::vector<EventInfo> kEvents = {
-      {Event::Pickup, "pickup"},  {Event::Drop, "drop"},         {Event::LapEnd, "lap_end"},
-      {Event::SowEnd, "sow_end"}, {Event::Captures, "captures"},
-  };
+  static const std::vector<EventInfo> kEvents = [] {
+    std::vector<EventInfo> out;
+    for (const auto& s : Spellings<Event>::table) out.push_back({s.value, s.word});
+    return out;
+  }();
   return kEvents;
 }
 
@@ -156,11 +138,12 @@ const BuiltinName* find_name(std::string_view name) {
   return nullptr;
 }
 
-const BuiltinName* find_name(NameId id) {
-  for (const auto& n : builtin_names()) {
-    if (n.id == id) return &n;
-  }
-  return nullptr;
+const BuiltinName& find_name(NameId id) {
+  return builtin_names()[static_cast<size_t>(id)];  // rows are in enum order
+}
+
+const BuiltinFunction& find_function(FunctionId id) {
+  return builtin_functions()[static_cast<size_t>(id)];
 }
 
 const BuiltinFunction* find_function(std::string_view name) {
@@ -171,10 +154,7 @@ const BuiltinFunction* find_function(std::string_view name) {
 }
 
 const BuiltinAction& find_action(ActionId id) {
-  for (const auto& a : builtin_actions()) {
-    if (a.id == id) return a;
-  }
-  return builtin_actions().front();
+  return builtin_actions()[static_cast<size_t>(id)];
 }
 
 std::optional<Event> find_event(std::string_view name) {
@@ -205,15 +185,6 @@ std::optional<ActionId> action_of(const ast::Stmt& stmt) {
     default:
       return std::nullopt;
   }
-}
-
-bool is_keyword(std::string_view word) {
-  static constexpr std::array<std::string_view, 36> kKeywords = {
-      "and",    "as",      "backward",   "board", "cancel",  "capture",  "chain", "draw", "else",
-      "end",    "extends", "extra_turn", "false", "forward", "fragment", "from",  "game", "if",
-      "import", "in",      "leave",      "let",   "match",   "moves",    "not",   "on",   "or",
-      "owners", "relay",   "remove",     "stop",  "to",      "true",     "use",   "when", "while"};
-  return std::find(kKeywords.begin(), kKeywords.end(), word) != kKeywords.end();
 }
 
 }  // namespace mancala

@@ -15,6 +15,7 @@
 
 #include "compile_internal.hpp"
 #include "arithmetic.hpp"
+#include "builtins.hpp"
 
 namespace mancala {
 namespace {
@@ -25,31 +26,11 @@ using ast::Op;
 using ast::Stmt;
 using ast::StmtKind;
 
-// How many values an instruction leaves on the stack minus how many it takes.
-// clang-format off
+// How many values an instruction leaves on the stack minus how many it
+// takes (opcodes.def), on the path that falls through.
 int stack_effect(OpCode op) {
-  switch (op) {
-    case OpCode::PushInt: case OpCode::PushConst: case OpCode::Load: case OpCode::Mover:
-    case OpCode::Opponent: case OpCode::Here: case OpCode::Origin: case OpCode::Hole:
-    case OpCode::Last: case OpCode::Lap: case OpCode::Captured: case OpCode::BoardSeeds:
-    case OpCode::Round: case OpCode::LastCaptor: case OpCode::NoMoves: case OpCode::EmptyRow:
-    case OpCode::CountHere: case OpCode::CountLoad: case OpCode::ChainGuard:
-      return 1;
-    case OpCode::Store: case OpCode::Pop: case OpCode::NextK: case OpCode::PrevK:
-    case OpCode::Min: case OpCode::Max: case OpCode::Add: case OpCode::Sub: case OpCode::Mul:
-    case OpCode::Div: case OpCode::Mod: case OpCode::Eq: case OpCode::Ne: case OpCode::Lt:
-    case OpCode::Le: case OpCode::Gt: case OpCode::Ge: case OpCode::JumpIfFalse:
-    case OpCode::JumpIfTrue: case OpCode::AndJump: case OpCode::OrJump:
-    case OpCode::CaptureOwners: case OpCode::CaptureBoard: case OpCode::Remove:
-    case OpCode::RelayFrom: case OpCode::Leave:
-      return -1;
-    case OpCode::Capture:
-      return -2;
-    default:
-      return 0;
-  }
+  return op_info(op).push - op_info(op).pop;
 }
-// clang-format on
 
 // The instruction of an operator other than `and` / `or`.
 // clang-format off
@@ -113,6 +94,10 @@ void CodeGen::emit(OpCode op, int32_t a) {
     }
   }
   code.push_back(Instr{op, a});
+  uses_no_moves_ |= op == OpCode::NoMoves;
+  uses_lap_ |= op == OpCode::Lap;
+  uses_relay_from_ |= op == OpCode::RelayFrom;
+  uses_draw_ |= op == OpCode::Draw;
   depth_ += stack_effect(op);
   assert(depth_ >= 0);
   if (depth_ > max_stack_) max_stack_ = depth_;
@@ -240,18 +225,30 @@ void CodeGen::thread_jumps(int from) {
 
 // ---- expressions -----------------------------------------------------------
 
+namespace {
+
+// The value of a built-in constant (south, seeds, total, ...).
+std::optional<int64_t> constant_value(NameId id, const Settings& s) {
+  switch (id) {
+#define MANCALA_CONSTANT(Id, spelling, type, value, words) \
+  case NameId::Id:                                         \
+    return (value);
+#include "builtins.def"
+    default:
+      return std::nullopt;
+  }
+}
+
+}  // namespace
+
 std::optional<int64_t> CodeGen::fold(const Expr& e) const {
   switch (e.kind) {
     case ExprKind::Int:
     case ExprKind::Bool:
       return e.value;
     case ExprKind::Name:
+      if (e.builtin >= 0) return constant_value(static_cast<NameId>(e.builtin), rules_);
       if (const Local* l = find_local(e.name)) return l->constant;
-      if (e.name == "south") return 0;
-      if (e.name == "north") return 1;
-      if (e.name == "seeds") return rules_.seeds;
-      if (e.name == "holes") return rules_.holes;
-      if (e.name == "total") return rules_.total();
       return std::nullopt;
     case ExprKind::Unary: {
       auto a = fold(e.args[0]);
@@ -267,15 +264,15 @@ std::optional<int64_t> CodeGen::fold(const Expr& e) const {
       return apply_operator(operator_code(e.op), *a, *b);
     }
     case ExprKind::Call: {
-      if (e.name != "min" && e.name != "max" && e.name != "abs") return std::nullopt;
-      std::vector<int64_t> v;
-      for (const Expr& arg : e.args) {
-        auto x = fold(arg);
+      const BuiltinFunction& f = find_function(static_cast<FunctionId>(e.builtin));
+      if (!f.pure) return std::nullopt;
+      int64_t v[2] = {0, 0};
+      for (size_t i = 0; i < e.args.size() && i < 2; ++i) {
+        auto x = fold(e.args[i]);
         if (!x) return std::nullopt;
-        v.push_back(*x);
+        v[i] = *x;
       }
-      if (e.name == "abs") return sat_abs(v[0]);
-      return e.name == "min" ? std::min(v[0], v[1]) : std::max(v[0], v[1]);
+      return apply_operator(e.args.size() > f.min_args ? f.op_more : f.op, v[0], v[1]);
     }
     default:
       return std::nullopt;
@@ -295,8 +292,7 @@ void CodeGen::expr(const Expr& e) {
       call(e);
       return;
     case ExprKind::NoMoves:
-      uses_no_moves_ = true;
-      emit(OpCode::NoMoves);
+      emit(find_name(NameId::NoMoves).op);
       return;
     case ExprKind::Unary:
       expr(e.args[0]);
@@ -314,68 +310,31 @@ void CodeGen::expr(const Expr& e) {
   }
 }
 
+// A local, or a built-in name: the instruction of its builtins.def row
+// (constants never get here: fold() took them). In a chain body, `hole` is
+// the chain's current hole, held in a slot.
 void CodeGen::name(const Expr& e) {
-  if (const Local* l = find_local(e.name)) {
-    emit(OpCode::Load, l->slot);
+  if (e.builtin < 0) {
+    const Local* l = find_local(e.name);
+    assert(l && "an unknown name reached compile");
+    emit(OpCode::Load, l ? l->slot : 0);
     return;
   }
-  static const std::pair<const char*, OpCode> kNames[] = {
-      {"mover", OpCode::Mover},        {"opponent", OpCode::Opponent},
-      {"here", OpCode::Here},          {"origin", OpCode::Origin},
-      {"last", OpCode::Last},          {"lap", OpCode::Lap},
-      {"captured", OpCode::Captured},  {"board_seeds", OpCode::BoardSeeds},
-      {"round", OpCode::Round},        {"last_captor", OpCode::LastCaptor},
-      {"empty_row", OpCode::EmptyRow},
-  };
-  if (e.name == "hole") {
-    if (chain_slots_.empty()) {
-      emit(OpCode::Hole);
-    } else {
-      emit(OpCode::Load, chain_slots_.back());
-    }
+  const BuiltinName& n = find_name(static_cast<NameId>(e.builtin));
+  assert(n.kind == NameKind::Instruction);
+  if (n.id == NameId::Hole && !chain_slots_.empty()) {
+    emit(OpCode::Load, chain_slots_.back());
     return;
   }
-  for (const auto& [n, op] : kNames) {
-    if (e.name == n) {
-      if (op == OpCode::Lap) uses_lap_ = true;
-      emit(op);
-      return;
-    }
-  }
-  assert(false && "unknown name reached compile");
-  emit(OpCode::PushInt, 0);
+  emit(n.op);
 }
 
+// A built-in function: its arguments, then its builtins.def instruction
+// (the longer form's when the optional argument is given).
 void CodeGen::call(const Expr& e) {
-  static const std::pair<const char*, OpCode> kUnary[] = {
-      {"count", OpCode::Count},         {"store", OpCode::StoreOf},
-      {"row_seeds", OpCode::RowSeeds},  {"controlled_seeds", OpCode::ControlledSeeds},
-      {"opposite", OpCode::Opposite},   {"owner", OpCode::Owner},
-      {"side", OpCode::Side},           {"own", OpCode::Own},
-      {"opponents", OpCode::Opponents}, {"is_store", OpCode::IsStore},
-      {"number", OpCode::Number},       {"abs", OpCode::Abs},
-  };
+  const BuiltinFunction& f = find_function(static_cast<FunctionId>(e.builtin));
   for (const Expr& arg : e.args) expr(arg);
-  if (e.name == "next" || e.name == "prev") {
-    bool next = e.name == "next";
-    if (e.args.size() == 1) {
-      emit(next ? OpCode::Next : OpCode::Prev);
-    } else {
-      emit(next ? OpCode::NextK : OpCode::PrevK);
-    }
-    return;
-  }
-  if (e.name == "min" || e.name == "max") {
-    emit(e.name == "min" ? OpCode::Min : OpCode::Max);
-    return;
-  }
-  for (const auto& [n, op] : kUnary) {
-    if (e.name == n) {
-      emit(op);
-      return;
-    }
-  }
-  assert(false && "unknown function reached compile");
+  emit(e.args.size() > f.min_args ? f.op_more : f.op);
 }
 
 void CodeGen::binary(const Expr& e) {
@@ -469,9 +428,8 @@ void CodeGen::stmt(const Stmt& s) {
     case StmtKind::ExtraTurn: emit(OpCode::ExtraTurn); return;
     case StmtKind::Stop: emit(OpCode::Stop); return;
     case StmtKind::Cancel: emit(OpCode::Cancel); return;
-    case StmtKind::Draw: uses_draw_ = true; emit(OpCode::Draw); return;
+    case StmtKind::Draw: emit(OpCode::Draw); return;
     case StmtKind::Relay:
-      uses_relay_from_ = true;
       expr(*s.target);
       emit(OpCode::RelayFrom);
       return;

@@ -13,6 +13,7 @@
 
 #include <cassert>
 
+#include "builtins.hpp"
 #include "compile_internal.hpp"
 
 namespace mancala {
@@ -76,8 +77,8 @@ void build_tables(Rules& r) {
   }
 }
 
-bool is_name(const ast::Expr& e, const char* name) {
-  return e.kind == ast::ExprKind::Name && e.name == name;
+bool is_name(const ast::Expr& e, NameId id) {
+  return e.kind == ast::ExprKind::Name && e.builtin == static_cast<int>(id);
 }
 
 // `count(hole) >= 1`, `count(hole) > 0` or `count(hole) != 0`.
@@ -85,8 +86,9 @@ bool is_nonempty_test(const ast::Expr& e) {
   if (e.kind != ast::ExprKind::Binary) return false;
   const ast::Expr& l = e.args[0];
   const ast::Expr& r = e.args[1];
-  bool count_hole = l.kind == ast::ExprKind::Call && l.name == "count" && l.args.size() == 1 &&
-                    is_name(l.args[0], "hole");
+  bool count_hole = l.kind == ast::ExprKind::Call &&
+                    l.builtin == static_cast<int>(FunctionId::Count) && l.args.size() == 1 &&
+                    is_name(l.args[0], NameId::Hole);
   if (!count_hole || r.kind != ast::ExprKind::Int) return false;
   return (e.op == ast::Op::Ge && r.value == 1) || (e.op == ast::Op::Gt && r.value == 0) ||
          (e.op == ast::Op::Ne && r.value == 0);

@@ -16,29 +16,7 @@
 
 namespace mancala {
 
-const char* opcode_name(OpCode op) {
-  switch (op) {
-#define MANCALA_OP(name, arg) \
-  case OpCode::name:          \
-    return #name;
-#include "opcodes.def"
-#undef MANCALA_OP
-  }
-  return "?";
-}
-
 namespace {
-
-bool has_operand(OpCode op) {
-  switch (op) {
-#define MANCALA_OP(name, arg) \
-  case OpCode::name:          \
-    return arg != 0;
-#include "opcodes.def"
-#undef MANCALA_OP
-  }
-  return false;
-}
 
 std::string cell_name(const Rules& r, int c) {
   if (c >= 2 * r.holes) return c == 2 * r.holes ? "S.store" : "N.store";
@@ -57,7 +35,7 @@ void dump_code(std::string& out, const Rules& r, const std::string& title, CodeR
   for (int pc = ref.entry; pc != end; ++pc) {
     const Instr& in = r.code[pc];
     out += "  " + std::to_string(pc) + " " + opcode_name(in.op);
-    if (has_operand(in.op)) {
+    if (op_info(in.op).has_operand) {
       out += " ";
       out += in.op == OpCode::PushConst ? std::to_string(r.constants[in.a]) : std::to_string(in.a);
     }

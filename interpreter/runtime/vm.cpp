@@ -137,7 +137,7 @@ int64_t run(Machine& m, const Instr* pc, int64_t* locals) {
   // Dispatch by computed goto (a GCC/Clang extension): one indirect jump
   // per instruction, each predicted on its own.
   static const void* const kLabels[] = {
-#define MANCALA_OP(name, arg) &&L_##name,
+#define MANCALA_OP(name, ...) &&L_##name,
 #include "opcodes.def"
 #undef MANCALA_OP
   };

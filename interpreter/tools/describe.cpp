@@ -7,6 +7,8 @@
 // landing hole" in lap_end) are looked up in a per-event table.
 #include "describe.hpp"
 
+#include "builtins.hpp"
+
 #include <algorithm>
 #include <map>
 
@@ -33,7 +35,7 @@ class Describer {
 
  private:
   std::string source_text(const Expr& e) const;
-  std::string name_words(const std::string& name) const;
+  std::string name_words(const Expr& e) const;
   std::string call_words(const Expr& e) const;
   std::string compare_words(const Expr& e) const;
   std::string count_compare(const std::string& hole, Op op, int64_t n) const;
@@ -68,52 +70,35 @@ std::string possessive_store(const std::string& player) {
   return simple ? player + "'s store" : "the store of " + player;
 }
 
-std::string Describer::name_words(const std::string& n) const {
+// A name: a fragment parameter reads as its argument; `here` depends on
+// the event; every other built-in reads as its builtins.def words.
+std::string Describer::name_words(const Expr& e) const {
+  const std::string& n = e.name;
   if (auto it = bound_.find(n); it != bound_.end()) return words(*it->second);
   if (n.find('@') != std::string::npos) return "`" + n.substr(0, n.find('@')) + "`";
-  if (n == "here") return here_;
-  if (n == "hole") return "the hole";
-  if (n == "mover") return "the mover";
-  if (n == "opponent") return "the opponent";
-  if (n == "south" || n == "north") return n == "south" ? "South" : "North";
-  if (n == "origin") return "the hole the move started from";
-  if (n == "board_seeds") return "the number of seeds on the board";
-  if (n == "total") return "the total number of seeds";
-  if (n == "seeds") return "the seeds per hole at the start";
-  if (n == "holes") return "the number of holes per row";
-  if (n == "last") return "it is the last seed of the lap";
-  if (n == "lap") return "the lap number";
-  if (n == "captured") return "the seeds about to be captured";
-  if (n == "last_captor") return "the player who made the latest capture";
-  if (n == "empty_row") return "a row is empty";
-  if (n == "round") return "the round number";
-  return "`" + n + "`";
+  if (e.builtin < 0) return "`" + n + "`";
+  const BuiltinName& b = find_name(static_cast<NameId>(e.builtin));
+  if (b.id == NameId::Here) return here_;
+  return std::string(b.words);
 }
 
+// A call reads as its builtins.def words with the arguments put in; a
+// store and a literal step count read more naturally said another way.
 std::string Describer::call_words(const Expr& e) const {
-  auto arg = [&](size_t i) { return words(e.args.at(i)); };
-  const std::string& f = e.name;
-  if (f == "count") return fmt::format("the seeds in {}", arg(0));
-  if (f == "store") return possessive_store(arg(0));
-  if (f == "row_seeds") return fmt::format("the seeds in {}'s row", arg(0));
-  if (f == "controlled_seeds") return fmt::format("the seeds in the holes {} controls", arg(0));
-  if ((f == "next" || f == "prev") && e.args.size() == 2 && e.args[1].kind == ExprKind::Int) {
+  if (e.builtin < 0) return source_text(e);
+  const BuiltinFunction& f = find_function(static_cast<FunctionId>(e.builtin));
+  std::vector<std::string> args;
+  for (const Expr& a : e.args) args.push_back(words(a));
+  if (f.id == FunctionId::Store) return possessive_store(args.at(0));
+  bool more = e.args.size() > f.min_args;
+  if (more && (f.id == FunctionId::Next || f.id == FunctionId::Prev) &&
+      e.args[1].kind == ExprKind::Int) {
     return fmt::format("the hole {} {} {}", plural(e.args[1].value, "hole", "holes"),
-                       f == "next" ? "after" : "before", arg(0));
+                       f.id == FunctionId::Next ? "after" : "before", args[0]);
   }
-  if (f == "next") return fmt::format("the hole after {}", arg(0));
-  if (f == "prev") return fmt::format("the hole before {}", arg(0));
-  if (f == "opposite") return fmt::format("the hole opposite {}", arg(0));
-  if (f == "owner") return fmt::format("the controller of {}", arg(0));
-  if (f == "side") return fmt::format("the player whose row holds {}", arg(0));
-  if (f == "own") return fmt::format("{} is the mover's", arg(0));
-  if (f == "opponents") return fmt::format("{} is the opponent's", arg(0));
-  if (f == "is_store") return fmt::format("{} is a store", arg(0));
-  if (f == "number") return fmt::format("the number of {}", arg(0));
-  if ((f == "min" || f == "max") && e.args.size() == 2) {
-    return fmt::format("the {} of {} and {}", f == "min" ? "smaller" : "larger", arg(0), arg(1));
-  }
-  return source_text(e);
+  std::string_view w = more && !f.words_more.empty() ? f.words_more : f.words;
+  if (args.size() == 1) return fmt::format(fmt::runtime(w), args[0]);
+  return fmt::format(fmt::runtime(w), args.at(0), args.at(1));
 }
 
 std::string Describer::count_compare(const std::string& hole, Op op, int64_t n) const {
@@ -162,7 +147,7 @@ std::string Describer::words(const Expr& e) const {
   switch (e.kind) {
     case ExprKind::Int: return std::to_string(e.value);
     case ExprKind::Bool: return e.value ? "always" : "never";
-    case ExprKind::Name: return name_words(e.name);
+    case ExprKind::Name: return name_words(e);
     case ExprKind::Call: return call_words(e);
     case ExprKind::NoMoves: return "the player to move has no legal move";
     case ExprKind::Binary: return compare_words(e);

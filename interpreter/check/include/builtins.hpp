@@ -1,11 +1,13 @@
-// The built-in vocabulary of the rule language: names, functions, events
-// and actions (docs/language.md, sections 4 to 6), in one table.
+// The built-in vocabulary of the rule language: names, functions and
+// actions (docs/language.md, sections 5 and 6), built from the one list in
+// builtins.def; events are spelled in settings.hpp.
 //
 // The checker uses these tables to resolve names, check types and decide
-// what an event allows; the compiler uses the same tables (through the Id
-// enums) to map a name to an operation. Keeping them in one place means a
-// new built-in is added once and both stages agree on its type and on where
-// it may be used. Where a name is available is a bit set of Contexts; every
+// what an event allows, and records the resolved id in the syntax tree
+// (ast::Expr::builtin); the compiler takes the instruction (or the constant)
+// from the same row, and `describe` its English. A new built-in is added
+// once and every stage agrees on its type, on where it may be used and on
+// what runs. Where a name is available is a bit set of Contexts; every
 // place an expression or a statement can appear in a game is one Context.
 #pragma once
 
@@ -16,6 +18,7 @@
 
 #include "ast.hpp"
 #include "checked.hpp"
+#include "rules.hpp"
 
 namespace mancala {
 
@@ -53,25 +56,16 @@ const char* context_description(Context c);
 // The Context of a handler event.
 Context event_context(Event e);
 
-enum class NameId {
-  Mover,
-  Opponent,
-  South,
-  North,
-  Here,
-  Origin,
-  Hole,
-  Last,
-  Lap,
-  Captured,
-  BoardSeeds,
-  Total,
-  Seeds,
-  Holes,
-  Round,
-  LastCaptor,
-  NoMoves,
-  EmptyRow,
+enum class NameId : uint8_t {
+#define MANCALA_NAME(Id, ...) Id,
+#define MANCALA_CONSTANT(Id, ...) Id,
+#include "builtins.def"
+};
+
+// Where a name's value comes from.
+enum class NameKind : uint8_t {
+  Instruction,  // pushed at run time by `op`
+  Constant,     // a constant of the game, folded by the compiler
 };
 
 struct BuiltinName {
@@ -80,25 +74,14 @@ struct BuiltinName {
   Type type;
   ContextSet contexts;     // the Fragment context is always included
   std::string_view where;  // completes "'x' is only available in ..."
+  NameKind kind;
+  OpCode op;               // Instruction: what pushes the value
+  std::string_view words;  // its meaning in English (describe)
 };
 
-enum class FunctionId {
-  Count,
-  Store,
-  RowSeeds,
-  ControlledSeeds,
-  Next,
-  Prev,
-  Opposite,
-  Owner,
-  Side,
-  Own,
-  Opponents,
-  IsStore,
-  Number,
-  Min,
-  Max,
-  Abs,
+enum class FunctionId : uint8_t {
+#define MANCALA_FUNCTION(Id, ...) Id,
+#include "builtins.def"
 };
 
 struct BuiltinFunction {
@@ -107,20 +90,18 @@ struct BuiltinFunction {
   std::vector<Type> params;  // the first min_args are required
   size_t min_args;
   Type result;
+  OpCode op;       // a call with min_args arguments
+  OpCode op_more;  // a call with every argument
+  bool pure;       // folded when its arguments are constant
+  std::string_view words;       // English, {0} {1} the arguments (describe)
+  std::string_view words_more;  // the same for the longer form ("" : words)
 };
 
 // Statements that are actions of an event (let, if, while, ... are allowed
 // everywhere and are not listed).
-enum class ActionId {
-  CaptureHole,   // capture H to P / owners
-  CaptureBoard,  // capture board to P / owners
-  Remove,
-  ExtraTurn,
-  Stop,
-  Relay,
-  Leave,
-  Cancel,
-  Draw,
+enum class ActionId : uint8_t {
+#define MANCALA_ACTION(Id, ...) Id,
+#include "builtins.def"
 };
 
 struct BuiltinAction {
@@ -141,14 +122,12 @@ const std::vector<BuiltinAction>& builtin_actions();
 const std::vector<EventInfo>& events();
 
 const BuiltinName* find_name(std::string_view name);
-const BuiltinName* find_name(NameId id);
+const BuiltinName& find_name(NameId id);
+const BuiltinFunction& find_function(FunctionId id);
 const BuiltinFunction* find_function(std::string_view name);
 const BuiltinAction& find_action(ActionId id);
 std::optional<Event> find_event(std::string_view name);
 // The action a statement is, if it is one.
 std::optional<ActionId> action_of(const ast::Stmt& stmt);
-
-// The reserved words of docs/language.md, section 1.
-bool is_keyword(std::string_view word);
 
 }  // namespace mancala

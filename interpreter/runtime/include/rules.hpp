@@ -24,11 +24,31 @@
 namespace mancala {
 
 enum class OpCode : uint8_t {
-#define MANCALA_OP(name, arg) name,
+#define MANCALA_OP(name, arg, pop, push) name,
 #include "opcodes.def"
 #undef MANCALA_OP
 };
-const char* opcode_name(OpCode op);
+
+// What opcodes.def says of an instruction.
+struct OpInfo {
+  const char* name;  // as printed by the pipeline dump
+  bool has_operand;  // uses Instr::a
+  int pop;           // values taken from the operand stack
+  int push;          // values left on it
+};
+
+inline constexpr OpInfo kOpInfo[] = {
+#define MANCALA_OP(name, arg, pop, push) {#name, arg != 0, pop, push},
+#include "opcodes.def"
+#undef MANCALA_OP
+};
+
+constexpr const OpInfo& op_info(OpCode op) {
+  return kOpInfo[static_cast<size_t>(op)];
+}
+inline const char* opcode_name(OpCode op) {
+  return op_info(op).name;
+}
 
 // One instruction: an opcode and one immediate operand (a constant, a
 // local slot, a jump target, or a sub-kind such as a function id).
