@@ -6,7 +6,7 @@
 // at it. Settings sections share one generic shape (a Section of Clauses,
 // each a keyword with its words, values, optional label and optional block)
 // because the grammar already fixed which words may follow which keyword;
-// the checker gives them meaning from one table (interpreter/check_settings).
+// the checker gives them meaning from one table (interpreter/check/settings.cpp).
 // Handlers and statements are typed, since the compiler walks them.
 // Nodes are plain values (vectors, no pointers) so that `extends` and
 // fragment expansion can copy them.

@@ -4,7 +4,7 @@
 // expression or a fragment) in one Context. It works on a copy of the AST
 // and edits it in place: locals of an expanded fragment are renamed
 // (`x` -> `x@fragment`) so that they cannot clash with the caller's, and
-// `use` statements receive their expansion (check_fragments.cpp). Inside an
+// `use` statements receive their expansion (fragments.cpp). Inside an
 // expansion, problems that do not depend on the using context (an unknown
 // name, a type error) are left to the check of the fragment itself, which
 // reports them once at their place; problems that do (an action or a name

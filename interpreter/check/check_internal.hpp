@@ -1,10 +1,10 @@
 // Shared declarations of the check stage's parts (not a public header).
 //
 // The check stage is split by concern: check.cpp runs the pipeline,
-// check_load.cpp reads files, resolves imports and merges `extends`,
-// check_settings.cpp turns sections into GameSpec fields, check_body.cpp
+// load.cpp reads files, resolves imports and merges `extends`,
+// settings.cpp turns sections into GameSpec fields, body.cpp
 // checks expressions and statements against their context (names, types,
-// actions), and check_fragments.cpp resolves, checks and expands `use`.
+// actions), and fragments.cpp resolves, checks and expands `use`.
 // They talk through the types below. Every diagnostic goes through a
 // Reporter, which sorts them by position and drops exact repeats (a
 // fragment used twice may reach the same problem twice), so that the output
@@ -65,13 +65,13 @@ struct Program {
   std::vector<size_t> imported_closure(size_t file) const;
 };
 
-// check_load.cpp
+// load.cpp
 std::optional<Program> load_program(const std::string& name, std::string text, const FileSystem& fs,
                                     SourceSet& sources, Reporter& rep);
 // The game of files[0] with its `extends` chain merged.
 std::optional<ast::Game> resolve_game(const Program& program, Reporter& rep);
 
-// check_fragments.cpp
+// fragments.cpp
 void build_scopes(Program& program, Reporter& rep);
 void check_fragment_definitions(const Program& program, size_t file, Reporter& rep);
 
@@ -120,7 +120,7 @@ class BodyChecker {
   void let(ast::Stmt& s);
   void assign(ast::Stmt& s);
   void scoped_block(std::vector<ast::Stmt>& body);
-  void use(ast::Stmt& s);  // check_fragments.cpp
+  void use(ast::Stmt& s);  // fragments.cpp
   bool use_arguments(ast::Stmt& s, const ast::Fragment& f);
 
   const BodyEnv& env_;
@@ -133,7 +133,7 @@ class BodyChecker {
   const ast::Fragment* root_fragment_ = nullptr;
 };
 
-// check_settings.cpp: sections -> GameSpec, bodies checked in their contexts.
+// settings.cpp: sections -> GameSpec, bodies checked in their contexts.
 std::optional<GameSpec> build_spec(const ast::Game& game, const BodyEnv& env,
                                    const CheckOptions& options, SourceSet& sources);
 // The `stores none` clause of a game, if written.

@@ -6,7 +6,7 @@
 // fragment body is checked once on its own, in a context where everything
 // is available, for the problems that do not depend on where it is used;
 // each `use` then checks the expansion in the using context (see
-// check_body.cpp). The expansion is one `let` per parameter bound to the
+// body.cpp). The expansion is one `let` per parameter bound to the
 // argument, then the body with the fragment's locals renamed.
 #include <fmt/format.h>
 

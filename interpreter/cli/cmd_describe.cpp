@@ -1,6 +1,6 @@
 // `mancala describe RULES`: a rule file explained in plain English.
 //
-// The words come from interpreter/describe.cpp, which walks the checked
+// The words come from interpreter/tools/describe.cpp, which walks the checked
 // game; this file only loads the game (with --set overrides) and prints.
 #include <fmt/format.h>
 

@@ -1,6 +1,6 @@
 // `mancala test RULES SCENARIO...`: run rule scenarios against a rule file.
 //
-// A thin front over run_scenarios (interpreter/scenario.hpp), which the
+// A thin front over run_scenarios (interpreter/tools/include/scenario.hpp), which the
 // test suite uses too, so that what a designer sees for their variant is
 // exactly what the project's own scenario tests see: the first difference
 // of each failing scenario, then "N passed, M failed".

@@ -1,5 +1,5 @@
 // Private interface between compile.cpp (tables, top level) and
-// compile_code.cpp (the bytecode generator).
+// code.cpp (the bytecode generator).
 //
 // The generator is one class because expression and statement compilation
 // share the local-variable scopes, the stack-depth accounting and the

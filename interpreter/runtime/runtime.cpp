@@ -4,9 +4,9 @@
 // the list comes out ascending) and filters them through the `moves`
 // clauses; the two look-ahead filters (`must feed`, and `endless illegal`
 // in a game that can relay) play the candidate on a State copy on the C++
-// stack. apply runs the same move pipeline (runtime_sow.cpp, then sow_end
+// stack. apply runs the same move pipeline (sow.cpp, then sow_end
 // with pending captures, then captures and commit), then the end clauses in
-// file order, then, in a match, the round logic of runtime_match.cpp. The
+// file order, then, in a match, the round logic of match.cpp. The
 // one pipeline serves real moves and look-ahead alike, so they cannot
 // disagree.
 #include "runtime.hpp"
@@ -249,7 +249,7 @@ Move random_legal_move(const Rules& r, const State& s, Rng& rng) {
 
 // ---- ends --------------------------------------------------------------------
 
-// Defined in runtime_match.cpp.
+// Defined in match.cpp.
 void end_round(Machine& m, ApplyInfo& info, std::string_view reason, bool draw);
 
 namespace {

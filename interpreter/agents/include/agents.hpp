@@ -74,7 +74,7 @@ struct SearchResult {
   uint64_t nodes = 0;  // positions visited, all iterations
 };
 
-struct AlphaBetaSearch;  // agent_alphabeta.cpp
+struct AlphaBetaSearch;  // alphabeta.cpp
 
 // Depth-limited alpha-beta with iterative deepening, a transposition table
 // and move ordering. At a fixed depth its score equals plain minimax over
