@@ -19,11 +19,13 @@
 #include <string_view>
 #include <tao/pegtl.hpp>
 #include <type_traits>
+#include <vector>
 
 #include "actions_internal.hpp"
 #include "build_internal.hpp"
 #include "grammar_rules.hpp"
 #include "parse.hpp"
+#include "text.hpp"
 
 namespace mancala::grammar {
 
@@ -113,13 +115,8 @@ struct Message<WordAfter<Kw, W>> {
 template <class Kw, class... Choices>
 struct Message<ChoiceAfter<Kw, Choices...>> {
   static SyntaxError make(const ErrorSite& s) {
-    const char* words[] = {Spelling<Choices>::kText...};
-    std::string list;
-    for (size_t i = 0; i < sizeof...(Choices); ++i) {
-      if (i > 0) list += (i + 1 == sizeof...(Choices)) ? " or " : ", ";
-      list += words[i];
-    }
-    return expected(s, "expected " + list + " after " + quoted<Kw>());
+    std::vector<std::string> words = {Spelling<Choices>::kText...};
+    return expected(s, "expected " + join(words, ", ", " or ") + " after " + quoted<Kw>());
   }
 };
 template <class Kw, class W>

@@ -3,10 +3,10 @@
 // Rendering is pure string building so that golden tests can compare it
 // byte for byte. The caret line copies the tabs of the source line into its
 // padding, so that the caret stays under the right byte in any tab width.
-// JSON is written by hand (the output is tiny and fixed in shape); strings
-// are escaped completely, including bytes that are not valid UTF-8, which
-// become U+FFFD, so that the output is always valid JSON. suggest() lives
-// in suggest.cpp.
+// JSON goes through JsonWriter (json.hpp) in its Lines layout, one
+// diagnostic per line; its strings are escaped completely, including bytes
+// that are not valid UTF-8, which become U+FFFD, so that the output is
+// always valid JSON. suggest() lives in suggest.cpp.
 #include "diagnostics.hpp"
 
 #include <fmt/format.h>
@@ -106,40 +106,47 @@ std::string render_text(const Diagnostics& ds, const SourceSet& sources, bool co
 
 namespace {
 
-std::string json_position(const SourceSet& sources, Range r, bool with_end) {
-  if (r.file >= sources.size()) return R"("file": "", "line": 0, "column": 0)";
+// The "file", "line" and "column" keys of a range's start, and with_end its
+// "end_line" and "end_column"; a range outside `sources` has neither a file
+// nor an end.
+void write_position(JsonWriter& w, const SourceSet& sources, Range r, bool with_end) {
+  if (r.file >= sources.size()) {
+    w.key("file").value("").key("line").value(0).key("column").value(0);
+    return;
+  }
   const Source& src = sources.get(r.file);
   auto b = src.line_col(r.begin);
-  std::string out =
-      fmt::format(R"("file": {}, "line": {}, "column": {})", json_string(src.name), b.line, b.col);
+  w.key("file").value(src.name).key("line").value(b.line).key("column").value(b.col);
   if (with_end) {
     auto e = src.line_col(std::max(r.begin, r.end));
-    out += fmt::format(R"(, "end_line": {}, "end_column": {})", e.line, e.col);
+    w.key("end_line").value(e.line).key("end_column").value(e.col);
   }
-  return out;
 }
 
 }  // namespace
 
-std::string render_json(const Diagnostics& ds, const SourceSet& sources) {
-  std::string out = "[";
-  bool first = true;
+void write_json(JsonWriter& w, const Diagnostics& ds, const SourceSet& sources) {
   for (const Diagnostic& d : ds.all()) {
-    out += first ? "\n  {" : ",\n  {";
-    first = false;
-    out += json_position(sources, d.range, true);
-    out += fmt::format(R"(, "severity": "{}", "message": {}, "notes": [)",
-                       d.severity == Severity::Error ? "error" : "note", json_string(d.message));
-    for (size_t i = 0; i < d.notes.size(); ++i) {
-      const Note& n = d.notes[i];
-      out += i == 0 ? "{" : ", {";
-      if (n.has_range) out += json_position(sources, n.range, false) + ", ";
-      out += fmt::format(R"("message": {}}})", json_string(n.message));
+    w.begin_object();
+    write_position(w, sources, d.range, true);
+    w.key("severity").value(d.severity == Severity::Error ? "error" : "note");
+    w.key("message").value(d.message);
+    w.key("notes").begin_array();
+    for (const Note& n : d.notes) {
+      w.begin_object();
+      if (n.has_range) write_position(w, sources, n.range, false);
+      w.key("message").value(n.message).end_object();
     }
-    out += "]}";
+    w.end_array().end_object();
   }
-  out += first ? "]\n" : "\n]\n";
-  return out;
+}
+
+std::string render_json(const Diagnostics& ds, const SourceSet& sources) {
+  JsonWriter w(JsonWriter::Layout::Lines);
+  w.begin_array();
+  write_json(w, ds, sources);
+  w.end_array();
+  return w.str() + "\n";
 }
 
 }  // namespace mancala

@@ -86,16 +86,6 @@ std::vector<std::string> split_words(std::string_view list) {
   return out;
 }
 
-// "a, b or c"
-std::string join_or(const std::vector<std::string>& words) {
-  std::string out;
-  for (size_t i = 0; i < words.size(); ++i) {
-    if (i > 0) out += (i + 1 == words.size()) ? " or " : ", ";
-    out += words[i];
-  }
-  return out;
-}
-
 bool is_identifier(const ErrorSite& s) {
   return !s.eof && is_ident_start(s.spelling[0]);
 }
@@ -181,7 +171,7 @@ SyntaxError section_not_closed(const ErrorSite& s, std::string_view section,
   std::string guess = suggest(s.spelling, expected_words);
   if (!guess.empty()) return {s.token, head + "; did you mean '" + guess + "'?"};
   expected_words.push_back("'}'");
-  return {s.token, head + "; expected " + join_or(expected_words)};
+  return {s.token, head + "; expected " + join(expected_words, ", ", " or ")};
 }
 
 SyntaxError game_not_closed(const ErrorSite& s) {

@@ -57,8 +57,13 @@ std::string render_text(const Diagnostic& d, const SourceSet& sources, bool colo
 std::string render_text(const Diagnostics& ds, const SourceSet& sources, bool colour = false);
 
 // A JSON array of objects: {"file","line","column","end_line","end_column",
-// "severity","message","notes":[{"file","line","column","message"}]}.
+// "severity","message","notes":[{"file","line","column","message"}]}, one
+// per line, with a newline after the array.
 std::string render_json(const Diagnostics& ds, const SourceSet& sources);
+
+// The objects of render_json, written as the next elements of the array `w`
+// is writing (`check` gathers the diagnostics of several files in one).
+void write_json(JsonWriter& w, const Diagnostics& ds, const SourceSet& sources);
 
 
 }  // namespace mancala

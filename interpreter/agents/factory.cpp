@@ -32,12 +32,6 @@ const std::vector<AgentKind>& agent_kinds() {
   return kinds;
 }
 
-std::string join(const std::vector<std::string>& items) {
-  std::string out;
-  for (const std::string& s : items) out += (out.empty() ? "" : ", ") + s;
-  return out;
-}
-
 bool parse_int(std::string_view text, int64_t lo, int64_t hi, int64_t& out) {
   auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
   return ec == std::errc() && end == text.data() + text.size() && out >= lo && out <= hi;
@@ -89,7 +83,7 @@ std::string parse_options(std::string_view text, const AgentKind& kind, AgentOpt
     std::string key(item.substr(0, eq));
     if (std::find(kind.options.begin(), kind.options.end(), key) == kind.options.end()) {
       return "unknown option '" + key + "' for " + kind.name + did_you_mean(key, kind.options) +
-             " (its options: " + join(kind.options) + ")";
+             " (its options: " + join(kind.options, ", ") + ")";
     }
     if (std::find(seen.begin(), seen.end(), key) != seen.end()) {
       return "option '" + key + "' given twice";
@@ -120,10 +114,10 @@ std::unique_ptr<Agent> make_agent(std::string_view spec, uint64_t seed, std::str
   std::vector<std::string> names;
   for (const AgentKind& k : agent_kinds()) names.push_back(k.name);
   auto kind = std::find(names.begin(), names.end(), name);
-  if (name.empty()) return fail("expected an agent name (" + join(names) + "), got ''");
+  if (name.empty()) return fail("expected an agent name (" + join(names, ", ") + "), got ''");
   if (kind == names.end()) {
     return fail("unknown agent '" + name + "'" + did_you_mean(name, names) + " (agents: " +
-                join(names) + ")");
+                join(names, ", ") + ")");
   }
   const AgentKind& k = agent_kinds()[kind - names.begin()];
   AgentOptions o;

@@ -3,8 +3,6 @@
 // depends on scheduling; aggregation runs afterwards in game order.
 #include "simulate.hpp"
 
-#include "json.hpp"
-
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -12,7 +10,9 @@
 #include <thread>
 
 #include "agents.hpp"
+#include "json.hpp"
 #include "runtime.hpp"
+#include "text.hpp"
 
 namespace mancala {
 namespace {
@@ -122,13 +122,14 @@ bool deterministic_agent(const std::string& spec) {
 }
 
 
-std::string spread_json(const Spread& s) {
-  return fmt::format("{{\"mean\":{:.3f},\"median\":{:.1f},\"min\":{},\"max\":{}}}", s.mean,
-                     s.median, s.min, s.max);
+void write_spread(JsonWriter& w, const Spread& s) {
+  w.begin_object().key("mean").value(s.mean, 3).key("median").value(s.median, 1);
+  w.key("min").value(s.min).key("max").value(s.max).end_object();
 }
 
-std::string side_json(int wins, int draws, int losses) {
-  return fmt::format("{{\"wins\":{},\"draws\":{},\"losses\":{}}}", wins, draws, losses);
+void write_side(JsonWriter& w, int wins, int draws, int losses) {
+  w.begin_object().key("wins").value(wins).key("draws").value(draws);
+  w.key("losses").value(losses).end_object();
 }
 
 }  // namespace
@@ -205,28 +206,37 @@ bool simulate(const Rules& rules, const SimulationOptions& o, SimulationReport* 
 }
 
 std::string simulation_json(const SimulationReport& r) {
-  std::string endings;
-  for (const auto& [reason, n] : r.endings) {
-    endings += fmt::format("{}{}:{}", endings.empty() ? "" : ",", json_string(reason), n);
+  JsonWriter w;
+  w.begin_object();
+  w.key("game").value(r.game).key("games").value(r.games).key("seed").value(r.seed);
+  w.key("opening_plies").value(r.opening_plies);
+  w.key("agents").begin_object().key("south").value(r.south).key("north").value(r.north);
+  w.end_object();
+  w.key("south");
+  write_side(w, r.south_wins, r.draws, r.north_wins);
+  w.key("north");
+  write_side(w, r.north_wins, r.draws, r.south_wins);
+  w.key("draws").value(r.draws).key("unfinished").value(r.unfinished);
+  w.key("errors").value(r.errors);
+  w.key("first_player").begin_object().key("score").value(r.south_score, 4);
+  w.key("low").value(r.south_low, 4).key("high").value(r.south_high, 4).end_object();
+  const std::pair<const char*, const Spread*> spreads[] = {
+      {"plies", &r.plies},
+      {"rounds", &r.rounds},
+      {"captured", &r.captured},
+      {"capture_moves", &r.capture_moves},
+      {"removed", &r.removed}};
+  for (const auto& [name, spread] : spreads) {
+    w.key(name);
+    write_spread(w, *spread);
   }
-  std::string out = fmt::format(
-      "{{\"game\":{},\"games\":{},\"seed\":{},\"opening_plies\":{},"
-      "\"agents\":{{\"south\":{},\"north\":{}}},",
-      json_string(r.game), r.games, r.seed, r.opening_plies, json_string(r.south),
-      json_string(r.north));
-  out +=
-      fmt::format("\"south\":{},\"north\":{},\"draws\":{},\"unfinished\":{},\"errors\":{},",
-                  side_json(r.south_wins, r.draws, r.north_wins),
-                  side_json(r.north_wins, r.draws, r.south_wins), r.draws, r.unfinished, r.errors);
-  out += fmt::format("\"first_player\":{{\"score\":{:.4f},\"low\":{:.4f},\"high\":{:.4f}}},",
-                     r.south_score, r.south_low, r.south_high);
-  out += fmt::format("\"plies\":{},\"rounds\":{},\"captured\":{},\"capture_moves\":{},",
-                     spread_json(r.plies), spread_json(r.rounds), spread_json(r.captured),
-                     spread_json(r.capture_moves));
-  out += fmt::format("\"removed\":{},\"extra_turns\":{:.3f},\"passes\":{:.3f},\"endings\":{{{}}}",
-                     spread_json(r.removed), r.extra_turns, r.passes, endings);
-  if (!r.first_error.empty()) out += ",\"first_error\":" + json_string(r.first_error);
-  return out + "}";
+  w.key("extra_turns").value(r.extra_turns, 3).key("passes").value(r.passes, 3);
+  w.key("endings").begin_object();
+  for (const auto& [reason, n] : r.endings) w.key(reason).value(n);
+  w.end_object();
+  if (!r.first_error.empty()) w.key("first_error").value(r.first_error);
+  w.end_object();
+  return w.str();
 }
 
 std::string simulation_text(const SimulationReport& r) {
@@ -264,11 +274,9 @@ std::string simulation_text(const SimulationReport& r) {
   if (r.removed.max > 0) out += line("seeds removed per game", r.removed);
   out += fmt::format("  extra turns per game {:.1f}, passes per game {:.1f}\n", r.extra_turns,
                      r.passes);
-  std::string endings;
-  for (const auto& [reason, n] : r.endings) {
-    endings += fmt::format("{}{} {}", endings.empty() ? "" : ", ", reason, n);
-  }
-  out += "  endings (rounds and games): " + (endings.empty() ? "none" : endings) + "\n";
+  std::vector<std::string> endings;
+  for (const auto& [reason, n] : r.endings) endings.push_back(fmt::format("{} {}", reason, n));
+  out += "  endings (rounds and games): " + (endings.empty() ? "none" : join(endings, ", ")) + "\n";
   if (r.deterministic && r.games > 1) {
     out +=
         "  note: both agents are deterministic, so every game is the same; "

@@ -9,6 +9,7 @@
 #include <charconv>
 
 #include "diagnostics.hpp"
+#include "text.hpp"
 
 namespace mancala::cli {
 
@@ -81,15 +82,6 @@ std::string unknown_flag_message(const ArgSpec& spec, std::string_view word) {
   std::string guess = suggest(bare, names);
   if (!guess.empty()) message += fmt::format("; did you mean '{}'?", guess);
   return message;
-}
-
-std::string join(const std::vector<std::string>& words, std::string_view sep) {
-  std::string out;
-  for (size_t i = 0; i < words.size(); ++i) {
-    if (i > 0) out += sep;
-    out += words[i];
-  }
-  return out;
 }
 
 // Checks a flag's value against its choices.

@@ -12,6 +12,7 @@
 
 #include "command.hpp"
 #include "compile.hpp"
+#include "json.hpp"
 #include "runtime.hpp"
 
 namespace mancala::cli {
@@ -71,7 +72,10 @@ int run_bench(const ParsedArgs& args, Io& io) {
   double gps = r.games / r.seconds, mps = r.moves / r.seconds;
   double avg = static_cast<double>(r.moves) / static_cast<double>(r.games);
   if (args.get("format") == "json") {
-    fmt::print(io.out, "{{\"games_per_s\":{:.1f},\"moves_per_s\":{:.1f},\"avg_moves\":{:.2f}}}\n", gps, mps, avg);
+    JsonWriter w;
+    w.begin_object().key("games_per_s").value(gps, 1).key("moves_per_s").value(mps, 1);
+    w.key("avg_moves").value(avg, 2).end_object();
+    fmt::print(io.out, "{}\n", w.str());
   } else {
     fmt::print(io.out, "{}: {} games, {} moves in {:.2f} s\n", rules->name, r.games, r.moves, r.seconds);
     fmt::print(io.out, "games/s {:.1f}\nmoves/s {:.1f}\naverage moves per game {:.2f}\n", gps, mps, avg);

@@ -4,8 +4,9 @@
 // one broken file cannot use up another's error budget). In text form
 // diagnostics go to stderr, as a compiler's do, and each valid file gets an
 // `ok` line on stdout; in JSON form stdout carries one array holding the
-// diagnostics of all files, in the order the files were named, so that an
-// editor can read it in one go. The exit status says whether all were valid.
+// diagnostics of all files, in the order the files were named, laid out as
+// render_json lays out one file's, so that an editor can read it in one go.
+// The exit status says whether all were valid.
 #include <fmt/format.h>
 
 #include "command.hpp"
@@ -13,18 +14,6 @@
 
 namespace mancala::cli {
 namespace {
-
-// The inside of a JSON array (without its brackets), or "" when empty.
-std::string array_items(const std::string& json) {
-  size_t open = json.find('[');
-  size_t close = json.rfind(']');
-  if (open == std::string::npos || close == std::string::npos || close <= open) return "";
-  std::string inner = json.substr(open + 1, close - open - 1);
-  size_t first = inner.find_first_not_of(" \t\r\n");
-  if (first == std::string::npos) return "";
-  size_t last = inner.find_last_not_of(" \t\r\n");
-  return inner.substr(first, last - first + 1);
-}
 
 int run_check(const ParsedArgs& args, Io& io) {
   auto overrides = read_overrides(args);
@@ -36,15 +25,15 @@ int run_check(const ParsedArgs& args, Io& io) {
   options.overrides = *overrides.value;
 
   bool all_ok = true;
-  std::vector<std::string> json_items;
+  JsonWriter json_out(JsonWriter::Layout::Lines);
+  json_out.begin_array();
   for (const std::string& path : args.positionals()) {
     SourceSet sources;
     Diagnostics diags;
     CheckResult result = check_file(path, sources, diags, options);
     all_ok = all_ok && result.ok;
     if (json) {
-      std::string items = array_items(render_json(diags, sources));
-      if (!items.empty()) json_items.push_back(std::move(items));
+      write_json(json_out, diags, sources);
       continue;
     }
     if (!diags.all().empty()) fmt::print(io.err, "{}", render_text(diags, sources, io.err_tty));
@@ -56,7 +45,8 @@ int run_check(const ParsedArgs& args, Io& io) {
       }
     }
   }
-  if (json) fmt::print(io.out, "[{}]\n", fmt::join(json_items, ","));
+  json_out.end_array();
+  if (json) fmt::print(io.out, "{}\n", json_out.str());
   return all_ok ? kOk : kFailed;
 }
 

@@ -11,6 +11,7 @@
 
 #include "command.hpp"
 #include "compile.hpp"
+#include "json.hpp"
 #include "runtime.hpp"
 
 namespace mancala::cli {
@@ -54,8 +55,12 @@ int run_perft(const ParsedArgs& args, Io& io) {
     return kFailed;
   }
   if (args.get("format") == "json") {
-    fmt::print(io.out, "{{\"game\":\"{}\",\"depth\":{},\"leaves\":[{}]}}\n", rules->name, n,
-               fmt::join(leaves, ","));
+    JsonWriter w;
+    w.begin_object().key("game").value(rules->name).key("depth").value(n);
+    w.key("leaves").begin_array();
+    for (uint64_t count : leaves) w.value(count);
+    w.end_array().end_object();
+    fmt::print(io.out, "{}\n", w.str());
   } else {
     for (int d = 0; d < n; ++d) fmt::print(io.out, "depth {}: {}\n", d + 1, leaves[d]);
   }

@@ -23,10 +23,12 @@
 #include "board_view.hpp"
 #include "command.hpp"
 #include "compile.hpp"
+#include "json.hpp"
 #include "narrate.hpp"
 #include "position_json.hpp"
 #include "record.hpp"
 #include "runtime.hpp"
+#include "text.hpp"
 
 namespace mancala::cli {
 namespace {
@@ -78,33 +80,32 @@ std::string lower_trimmed(const std::string& line) {
   return out;
 }
 
-std::string list_moves(const MoveList& moves) {
-  std::string out;
-  for (Move m : moves) out += (out.empty() ? "" : ", ") + format_move(m);
-  return out;
-}
-
 // "1-3, 5, 8-12, pass": runs of three or more as ranges, for the prompt.
 std::string compact_moves(const MoveList& moves) {
-  std::string out;
+  std::vector<std::string> items;
   for (int i = 0; i < moves.size();) {
     int j = i;
     while (j + 1 < moves.size() && !moves[i].is_pass() &&
            moves[j + 1].number == moves[j].number + 1)
       ++j;
-    std::string item =
-        j - i >= 2 ? fmt::format("{}-{}", moves[i].number, moves[j].number) : format_move(moves[i]);
-    if (j - i == 1) item += ", " + format_move(moves[j]);
-    out += (out.empty() ? "" : ", ") + item;
+    if (j - i >= 2) {
+      items.push_back(fmt::format("{}-{}", moves[i].number, moves[j].number));
+    } else {
+      for (int k = i; k <= j; ++k) items.push_back(format_move(moves[k]));
+    }
     i = j + 1;
   }
-  return out;
+  return join(items, ", ");
 }
 
+// The result of a round that ended, kept in the game record.
 std::string round_json(const ApplyInfo& info) {
   const Outcome& o = info.end.outcome;
-  return fmt::format(R"({{"round":{},"winner":"{}","south":{},"north":{},"reason":"{}"}})",
-                     info.end.round, winner_word(o.winner), o.south, o.north, info.end.reason);
+  JsonWriter w;
+  w.begin_object().key("round").value(info.end.round).key("winner").value(winner_word(o.winner));
+  w.key("south").value(o.south).key("north").value(o.north).key("reason").value(info.end.reason);
+  w.end_object();
+  return w.str();
 }
 
 class Session {
@@ -190,8 +191,7 @@ void Session::print_status() {
     std::string sons = narrate_sons(state_, voice_);
     if (!sons.empty()) parts.push_back(sons);
   }
-  std::string line;
-  for (const std::string& part : parts) line += (line.empty() ? "" : dot) + part;
+  std::string line = join(parts, dot);
   if (!line.empty()) fmt::print(talk(), "   {}\n", line);
 }
 
@@ -302,7 +302,8 @@ void Session::print_moves(const MoveList& legal) const {
   }
   std::string extra;
   for (const std::string& note : notes) extra += (extra.empty() ? " (" : "; ") + note;
-  fmt::print(talk(), "   Legal moves: {}{}\n", list_moves(legal), extra.empty() ? "" : extra + ")");
+  fmt::print(talk(), "   Legal moves: {}{}\n", format_moves(legal),
+             extra.empty() ? "" : extra + ")");
 }
 
 // "+3 for you" / "a forced win" in the scale of leaf_score.
@@ -330,7 +331,7 @@ void Session::print_hint() {
 }
 
 std::string Session::illegal_reason(const std::string& word, const MoveList& legal) const {
-  std::string tail = fmt::format(" Legal moves: {}.", list_moves(legal));
+  std::string tail = fmt::format(" Legal moves: {}.", format_moves(legal));
   Player me = state_.to_move;
   std::string mine = voice_.has_you ? "Your" : side_name(voice_, me) + "'s";
   std::optional<Move> m = parse_move(word, rules_.holes);
@@ -447,8 +448,11 @@ bool Session::write_record() const {
   }
   if (state_.over) {
     const Outcome& o = state_.result;
-    r.result = fmt::format(R"({{"winner":"{}","south":{},"north":{},"reason":"{}","plies":{}}})",
-                           winner_word(o.winner), o.south, o.north, last_reason_, plies_.size());
+    JsonWriter w;
+    w.begin_object().key("winner").value(winner_word(o.winner)).key("south").value(o.south);
+    w.key("north").value(o.north).key("reason").value(last_reason_);
+    w.key("plies").value(plies_.size()).end_object();
+    r.result = w.str();
   }
   std::ofstream out(config_.record_path, std::ios::binary);
   out << mancala::write_record(r);

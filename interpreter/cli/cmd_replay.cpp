@@ -38,12 +38,6 @@ Expected<std::vector<Move>> parse_moves(const std::string& text, int holes) {
   return Result::ok(std::move(moves));
 }
 
-std::string join_moves(const MoveList& moves) {
-  std::string out;
-  for (Move m : moves) out += (out.empty() ? "" : ", ") + format_move(m);
-  return out;
-}
-
 // The board as South sees it: North's row reversed on top. A hole
 // controlled by the other row's player (a son) is marked with '*'.
 std::string draw_board(const Rules& rules, const State& s) {
@@ -107,7 +101,8 @@ int play_moves(const Rules& rules, const std::vector<Move>& moves, int game_inde
     MoveList legal = legal_moves(rules, state);
     if (!legal.contains(moves[i])) {
       fmt::print(io.err, "mancala replay: ply {}: {} cannot play {}; legal moves: {}\n",
-                 record.ply, player_name(state.to_move), format_move(moves[i]), join_moves(legal));
+                 record.ply, player_name(state.to_move), format_move(moves[i]),
+                 format_moves(legal));
       return kFailed;
     }
     ApplyInfo info;

@@ -7,28 +7,31 @@
 #include <fmt/format.h>
 
 #include "command.hpp"
-#include "diagnostics.hpp"
+#include "json.hpp"
 #include "scenario.hpp"
 
 namespace mancala::cli {
 namespace {
 
-
 std::string report_json(const std::vector<ScenarioReport>& reports) {
-  std::vector<std::string> items;
+  JsonWriter w;
   int passed = 0, failed = 0;
   for (const ScenarioReport& r : reports) {
     passed += r.passed();
     failed += r.failed();
-    for (const auto& e : r.errors) items.push_back(fmt::format("{{\"error\":{}}}", json_string(e)));
+  }
+  w.begin_object().key("passed").value(passed).key("failed").value(failed);
+  w.key("scenarios").begin_array();
+  for (const ScenarioReport& r : reports) {
+    for (const auto& e : r.errors) w.begin_object().key("error").value(e).end_object();
     for (const auto& s : r.results) {
-      items.push_back(fmt::format("{{\"file\":{},\"line\":{},\"name\":{},\"passed\":{},\"message\":{}}}",
-                                  json_string(s.file), s.line, json_string(s.name),
-                                  s.passed ? "true" : "false", json_string(s.message)));
+      w.begin_object().key("file").value(s.file).key("line").value(s.line);
+      w.key("name").value(s.name).key("passed").value(s.passed);
+      w.key("message").value(s.message).end_object();
     }
   }
-  return fmt::format("{{\"passed\":{},\"failed\":{},\"scenarios\":[{}]}}\n", passed, failed,
-                     fmt::join(items, ","));
+  w.end_array().end_object();
+  return w.str() + "\n";
 }
 
 int run_test(const ParsedArgs& args, Io& io) {

@@ -8,6 +8,8 @@
 
 #include <algorithm>
 
+#include "text.hpp"
+
 namespace mancala::cli {
 namespace {
 
@@ -22,15 +24,6 @@ std::string possessive(const Voice& v, Player p) {
 std::string hole_name(const Voice& v, const State& s, int cell) {
   Player row = s.side(cell);
   return fmt::format("{} hole {}", possessive(v, row), cell - index(row) * s.holes + 1);
-}
-
-std::string join(const std::vector<std::string>& parts, const char* last = " and ") {
-  std::string out;
-  for (size_t i = 0; i < parts.size(); ++i) {
-    if (i > 0) out += i + 1 == parts.size() ? last : ", ";
-    out += parts[i];
-  }
-  return out;
 }
 
 // Seeds moved out of holes: (cell, n) in the order first seen, merged by cell.
@@ -153,7 +146,7 @@ std::string sweep_sentence(const Voice& v, const Gains& g) {
   if (out > 0)
     parts.push_back(fmt::format("out of play{}", parts.empty() ? "" : fmt::format(" ({})", out)));
   std::string what = all == 1 ? "The seed" : fmt::format("The {} seeds", all);
-  return fmt::format("{} left on the board went to {}.", what, join(parts));
+  return fmt::format("{} left on the board went to {}.", what, join(parts, ", ", " and "));
 }
 
 std::string round_sentence(const Voice& v, const ApplyInfo& info) {
@@ -277,7 +270,8 @@ std::string narrate_sons(const State& s, const Voice& v) {
     std::string holder = side_name(v, p);
     out.push_back(fmt::format("{} {} {}: {} {} {}.", holder, is_you(v, p) ? "hold" : "holds",
                               numbers.size() == 1 ? "a son" : "sons", possessive(v, row),
-                              numbers.size() == 1 ? "hole" : "holes", join(numbers)));
+                              numbers.size() == 1 ? "hole" : "holes",
+                              join(numbers, ", ", " and ")));
   }
   return join(out, " ");
 }

@@ -12,6 +12,7 @@
 #include "runtime.hpp"
 
 #include "machine.hpp"
+#include "text.hpp"
 
 namespace mancala {
 
@@ -20,6 +21,12 @@ bool MoveList::contains(Move m) const {
     if (x == m) return true;
   }
   return false;
+}
+
+std::string format_moves(const MoveList& moves) {
+  std::vector<std::string> names;
+  for (Move m : moves) names.push_back(format_move(m));
+  return join(names, ", ");
 }
 
 int History::occurrences(uint64_t position_hash) const {

@@ -5,8 +5,10 @@
 // equal states hash equal whatever N is); position_hash covers exactly
 // what `repetition` compares (holes, control, player to move).
 #include <charconv>
+#include <vector>
 
 #include "state.hpp"
+#include "text.hpp"
 
 namespace mancala {
 
@@ -116,13 +118,12 @@ std::string to_text(const State& s) {
   out += " stores " + std::to_string(s.store(Player::South)) + " " +
          std::to_string(s.store(Player::North));
   if (s.removed) out += " removed " + std::to_string(s.removed);
-  std::string sons;
+  std::vector<std::string> sons;
   for (int c = 0; c < 2 * s.holes; ++c) {
     if (s.controller(c) == s.side(c)) continue;
-    sons += sons.empty() ? "" : ",";
-    sons += (c < s.holes ? "S" : "N") + std::to_string(c % s.holes + 1);
+    sons.push_back((c < s.holes ? "S" : "N") + std::to_string(c % s.holes + 1));
   }
-  if (!sons.empty()) out += " sons " + sons;
+  if (!sons.empty()) out += " sons " + join(sons, ",");
   if (s.over) {
     out += " over " + std::string(winner_name(s.result.winner)) + " " +
            std::to_string(s.result.south) + "-" + std::to_string(s.result.north);

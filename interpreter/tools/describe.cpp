@@ -14,6 +14,8 @@
 
 #include <fmt/format.h>
 
+#include "text.hpp"
+
 namespace mancala {
 namespace {
 
@@ -157,9 +159,9 @@ std::string Describer::words(const Expr& e) const {
       }
       return e.op == Op::Not ? "not (" + words(e.args[0]) + ")" : "minus " + words(e.args[0]);
     case ExprKind::In: {
-      std::string items;
-      for (size_t i = 1; i < e.args.size(); ++i) items += (i > 1 ? ", " : "") + words(e.args[i]);
-      return fmt::format("{} is one of {}", words(e.args[0]), items);
+      std::vector<std::string> items;
+      for (size_t i = 1; i < e.args.size(); ++i) items.push_back(words(e.args[i]));
+      return fmt::format("{} is one of {}", words(e.args[0]), join(items, ", "));
     }
   }
   return source_text(e);
@@ -222,8 +224,9 @@ void Describer::steps(const std::vector<Stmt>& body, int indent, std::string& ou
 
 // A fragment's statements, its parameters read as their arguments.
 void Describer::use_steps(const Stmt& s, int indent, std::string& out) const {
-  std::string args;
-  for (size_t i = 0; i < s.args.size(); ++i) args += (i ? ", " : "") + words(s.args[i]);
+  std::vector<std::string> arg_words;
+  for (const Expr& a : s.args) arg_words.push_back(words(a));
+  std::string args = join(arg_words, ", ");
   out += fmt::format("{}- {}{} (fragment):\n", std::string(indent, ' '), s.name,
                      args.empty() ? "" : "(" + args + ")");
   Describer inner = *this;

@@ -1,59 +1,64 @@
-// The per-move JSON line (see position_json.hpp). Each key has its own
-// small writer so that the order of keys reads top to bottom in
-// position_json, exactly as in the reference records.
+// The per-move JSON line (see position_json.hpp). Each key whose value is
+// not a plain number or word has its own small writer, so that the order of
+// keys reads top to bottom in position_json, exactly as in the reference
+// records.
 #include "position_json.hpp"
 
-#include <fmt/format.h>
+#include "json.hpp"
 
 namespace mancala {
 namespace {
 
-// `[a,b,c]` of the n values f(0..n-1).
+// {"south":[...],"north":[...]} of f(p, i) over each row's holes 1..N.
 template <class F>
-std::string json_list(int n, F f) {
-  std::string out = "[";
-  for (int i = 0; i < n; ++i) {
-    if (i > 0) out += ',';
-    out += f(i);
+void write_rows(JsonWriter& w, const State& s, F f) {
+  w.begin_object();
+  for (Player p : {Player::South, Player::North}) {
+    w.key(player_name(p)).begin_array();
+    for (int i = 1; i <= s.holes; ++i) f(p, i);
+    w.end_array();
   }
-  return out + "]";
+  w.end_object();
 }
 
-std::string board_json(const State& s) {
-  auto row = [&](Player p) {
-    return json_list(s.holes,
-                     [&](int i) { return std::to_string(s.count(s.hole_cell(p, i + 1))); });
-  };
-  return fmt::format("{{\"south\":{},\"north\":{}}}", row(Player::South), row(Player::North));
+void write_board(JsonWriter& w, const State& s) {
+  write_rows(w, s, [&](Player p, int i) { w.value(s.count(s.hole_cell(p, i))); });
 }
 
-std::string control_json(const State& s) {
-  auto row = [&](Player p) {
-    return json_list(s.holes, [&](int i) {
-      return fmt::format("\"{}\"", player_name(s.controller(s.hole_cell(p, i + 1))));
-    });
-  };
-  return fmt::format("{{\"south\":{},\"north\":{}}}", row(Player::South), row(Player::North));
+void write_control(JsonWriter& w, const State& s) {
+  write_rows(w, s, [&](Player p, int i) { w.value(player_name(s.controller(s.hole_cell(p, i)))); });
 }
 
-std::string stores_json(const Rules& rules, const State& s) {
+void write_stores(JsonWriter& w, const Rules& rules, const State& s) {
   bool has = rules.stores != StoreKind::None;
-  return fmt::format("{{\"south\":{},\"north\":{}}}", has ? s.store(Player::South) : 0,
-                     has ? s.store(Player::North) : 0);
+  w.begin_object();
+  w.key("south").value(has ? s.store(Player::South) : 0);
+  w.key("north").value(has ? s.store(Player::North) : 0);
+  w.end_object();
 }
 
-std::string move_json(Move m) {
-  return m.is_pass() ? std::string("\"pass\"") : std::to_string(m.number);
+void write_move(JsonWriter& w, Move m) {
+  if (m.is_pass()) {
+    w.value("pass");
+  } else {
+    w.value(m.number);
+  }
 }
 
-std::string outcome_json(const Outcome& o) {
-  return fmt::format("{{\"winner\":\"{}\",\"south\":{},\"north\":{}", winner_word(o.winner),
-                     o.south, o.north);
+// The keys of an outcome, inside an object the caller opens and closes.
+void write_outcome(JsonWriter& w, const Outcome& o) {
+  w.key("winner").value(winner_word(o.winner)).key("south").value(o.south);
+  w.key("north").value(o.north);
 }
 
-std::string round_over_json(const ApplyInfo& info) {
-  if (!info.round_over && !info.game_over) return "null";
-  return fmt::format("{},\"reason\":\"{}\"}}", outcome_json(info.end.outcome), info.end.reason);
+void write_round_over(JsonWriter& w, const ApplyInfo& info) {
+  if (!info.round_over && !info.game_over) {
+    w.null();
+    return;
+  }
+  w.begin_object();
+  write_outcome(w, info.end.outcome);
+  w.key("reason").value(info.end.reason).end_object();
 }
 
 }  // namespace
@@ -71,18 +76,40 @@ const char* winner_word(Winner w) {
 
 std::string position_json(const Rules& rules, const MoveRecord& record, const State& after,
                           const ApplyInfo& info) {
-  std::string out = fmt::format(
-      "{{\"game\":{},\"ply\":{},\"mover\":\"{}\",\"move\":{},\"board\":{},\"stores\":{},"
-      "\"removed\":{},\"control\":{},\"round\":{},",
-      record.game, record.ply, player_name(record.mover), move_json(record.move), board_json(after),
-      stores_json(rules, after), after.removed, control_json(after), after.round);
-  out += fmt::format(
-      "\"to_move\":{},\"over\":{},\"result\":{}",
-      after.over ? std::string("null") : fmt::format("\"{}\"", player_name(after.to_move)),
-      after.over ? "true" : "false",
-      after.over ? outcome_json(after.result) + "}" : std::string("null"));
-  if (rules.match.present) out += ",\"round_over\":" + round_over_json(info);
-  return out + "}";
+  JsonWriter w;
+  w.begin_object();
+  w.key("game").value(record.game).key("ply").value(record.ply);
+  w.key("mover").value(player_name(record.mover));
+  w.key("move");
+  write_move(w, record.move);
+  w.key("board");
+  write_board(w, after);
+  w.key("stores");
+  write_stores(w, rules, after);
+  w.key("removed").value(after.removed);
+  w.key("control");
+  write_control(w, after);
+  w.key("round").value(after.round);
+  w.key("to_move");
+  if (after.over) {
+    w.null();
+  } else {
+    w.value(player_name(after.to_move));
+  }
+  w.key("over").value(after.over).key("result");
+  if (after.over) {
+    w.begin_object();
+    write_outcome(w, after.result);
+    w.end_object();
+  } else {
+    w.null();
+  }
+  if (rules.match.present) {
+    w.key("round_over");
+    write_round_over(w, info);
+  }
+  w.end_object();
+  return w.str();
 }
 
 }  // namespace mancala

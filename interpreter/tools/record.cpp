@@ -1,16 +1,20 @@
 // Game records (see record.hpp). Written by hand with fmt, read with
-// yaml-cpp; positions are re-serialised to compact JSON on reading so that
-// a replay can compare them byte for byte with position_json's output.
+// yaml-cpp; positions are re-serialised to compact JSON (JsonWriter) on
+// reading so that a replay can compare them byte for byte with
+// position_json's output.
 #include "record.hpp"
 
 #include <fmt/format.h>
 #include <yaml-cpp/yaml.h>
 
 #include "diagnostics.hpp"
+#include "json.hpp"
+#include "text.hpp"
 
 namespace mancala {
 namespace {
 
+// A YAML double-quoted scalar (YAML's escapes, not JSON's: \xNN).
 std::string quoted(const std::string& s) {
   std::string out = "\"";
   for (unsigned char c : s) {
@@ -24,26 +28,38 @@ std::string quoted(const std::string& s) {
   return out + "\"";
 }
 
-
 // Compact JSON of a node, keys in document order; plain scalars that are
 // numbers, booleans or null are written bare, everything else quoted.
-std::string to_json(const YAML::Node& n) {
-  if (!n || n.IsNull()) return "null";
-  if (n.IsScalar()) {
+void write_json(JsonWriter& w, const YAML::Node& n) {
+  if (!n || n.IsNull()) {
+    w.null();
+  } else if (n.IsScalar()) {
     const std::string& s = n.Scalar();
     bool bare = n.Tag() != "!" && (s == "true" || s == "false" || s == "null" ||
                                    (!s.empty() && s.find_first_not_of("-0123456789") == std::string::npos));
-    return bare ? s : json_string(s);
+    if (bare) {
+      w.raw(s);
+    } else {
+      w.value(s);
+    }
+  } else if (n.IsSequence()) {
+    w.begin_array();
+    for (const auto& item : n) write_json(w, item);
+    w.end_array();
+  } else {
+    w.begin_object();
+    for (const auto& kv : n) {
+      w.key(kv.first.Scalar());
+      write_json(w, kv.second);
+    }
+    w.end_object();
   }
-  std::string out;
-  if (n.IsSequence()) {
-    for (const auto& item : n) out += (out.empty() ? "" : ",") + to_json(item);
-    return "[" + out + "]";
-  }
-  for (const auto& kv : n) {
-    out += (out.empty() ? "" : ",") + json_string(kv.first.Scalar()) + ":" + to_json(kv.second);
-  }
-  return "{" + out + "}";
+}
+
+std::string to_json(const YAML::Node& n) {
+  JsonWriter w;
+  write_json(w, n);
+  return w.str();
 }
 
 [[noreturn]] void bad(const std::string& path, const YAML::Node& at, const std::string& what) {
@@ -109,10 +125,9 @@ std::string rules_hash(const SourceSet& sources) {
 std::string write_record(const GameRecord& r) {
   std::string out = "# mancala game record (docs/cli.md, \"Game records\")\n";
   out += fmt::format("rules: {}\nrules_hash: {}\n", quoted(r.rules), r.rules_hash);
-  out += "settings: {";
-  for (size_t i = 0; i < r.settings.size(); ++i) {
-    out += fmt::format("{}{}: {}", i ? ", " : "", r.settings[i].first, r.settings[i].second);
-  }
+  std::vector<std::string> settings;
+  for (const auto& [key, value] : r.settings) settings.push_back(fmt::format("{}: {}", key, value));
+  out += "settings: {" + join(settings, ", ");
   out += fmt::format("}}\nseed: {}\nagents: {{south: {}, north: {}}}\nmoves:\n", r.seed, quoted(r.south), quoted(r.north));
   for (const std::string& p : r.positions) out += "  - " + p + "\n";
   out += "rounds:" + std::string(r.rounds.empty() ? " []\n" : "\n");

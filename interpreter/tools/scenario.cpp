@@ -19,6 +19,7 @@
 #include "check.hpp"
 #include "compile.hpp"
 #include "runtime.hpp"
+#include "text.hpp"
 
 namespace mancala {
 namespace {
@@ -55,11 +56,6 @@ Move to_move(const YAML::Node& n, const Rules& rules) {
   fail(n, fmt::format("a move is a number 1..{} or pass", 2 * rules.holes));
 }
 
-std::string format_moves(const MoveList& moves) {
-  std::string out;
-  for (Move m : moves) out += (out.empty() ? "" : ", ") + format_move(m);
-  return out.empty() ? "none" : out;
-}
 
 std::string cell_name(const Rules& rules, int cell) {
   int n = rules.holes;
@@ -176,7 +172,7 @@ void play_legal(const Rules& rules, State& s, Move m, const YAML::Node& at, Obse
   MoveList legal = legal_moves(rules, s);
   if (!legal.contains(m)) {
     fail(at, fmt::format("move {} is not legal for {}; legal moves: {}", format_move(m),
-                         player_name(s.to_move), format_moves(legal)));
+                         player_name(s.to_move), legal.empty() ? "none" : format_moves(legal)));
   }
   ApplyInfo r = apply(rules, s, m, obs, &history);
   if (info) *info = r;
@@ -187,24 +183,27 @@ void expect_equal(const YAML::Node& at, const char* field, const T& want, const 
   if (!(want == got)) fail(at, fmt::format("{}: expected {}, got {}", field, want, got));
 }
 
+// "[a, b, c]": how lists are shown in a scenario's differences.
+std::string list_text(const std::vector<std::string>& items) {
+  return "[" + join(items, ", ") + "]";
+}
+
 std::string row_text(const State& s, Player p) {
-  std::string out = "[";
-  for (int i = 1; i <= s.holes; ++i) out += (i > 1 ? ", " : "") + std::to_string(s.count(s.hole_cell(p, i)));
-  return out + "]";
+  std::vector<std::string> counts;
+  for (int i = 1; i <= s.holes; ++i) counts.push_back(std::to_string(s.count(s.hole_cell(p, i))));
+  return list_text(counts);
 }
 
 std::string control_text(const State& s, Player p) {
-  std::string out = "[";
-  for (int i = 1; i <= s.holes; ++i) {
-    out += (i > 1 ? ", " : "") + std::string(player_name(s.controller(s.hole_cell(p, i))));
-  }
-  return out + "]";
+  std::vector<std::string> names;
+  for (int i = 1; i <= s.holes; ++i) names.push_back(player_name(s.controller(s.hole_cell(p, i))));
+  return list_text(names);
 }
 
 std::string node_list_text(const YAML::Node& n) {
-  std::string out = "[";
-  for (size_t i = 0; i < n.size(); ++i) out += (i ? ", " : "") + (n[i].IsScalar() ? n[i].Scalar() : "?");
-  return out + "]";
+  std::vector<std::string> items;
+  for (size_t i = 0; i < n.size(); ++i) items.push_back(n[i].IsScalar() ? n[i].Scalar() : "?");
+  return list_text(items);
 }
 
 std::string outcome_text(const YAML::Node& n) {
@@ -260,7 +259,6 @@ void compare_progress(const Rules& rules, const YAML::Node& e, const State& s, c
   }
   if (const YAML::Node l = e["legal"]) {
     std::string got = "[" + format_moves(legal_moves(rules, s)) + "]";
-    if (got == "[none]") got = "[]";
     expect_equal(l, "legal moves", node_list_text(l), got);
   }
 }
@@ -269,9 +267,7 @@ void compare_events(const YAML::Node& e, const EventRecorder& rec) {
   const YAML::Node ev = e["events"];
   if (!ev) return;
   if (!ev.IsSequence()) fail(ev, "events is a list");
-  std::string got = "[";
-  for (size_t i = 0; i < rec.events.size(); ++i) got += (i ? ", " : "") + rec.events[i];
-  expect_equal(ev, "events", node_list_text(ev), got + "]");
+  expect_equal(ev, "events", node_list_text(ev), list_text(rec.events));
 }
 
 std::vector<std::pair<std::string, int64_t>> read_set(const YAML::Node& set) {

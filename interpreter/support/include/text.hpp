@@ -1,8 +1,11 @@
-// Text helpers shared by every stage and tool: spelling suggestions.
+// Text helpers shared by every stage and tool: spelling suggestions and
+// lists in words.
 //
 // The project answers every unknown word (a name in a rule file, a flag, a
-// command, an agent, a YAML key) with the same "did you mean" rule, so the
-// rule lives here once; see suggest.cpp for why it is shaped as it is.
+// command, an agent, a YAML key) with the same "did you mean" rule, and
+// writes every list for people ("a, b or c", "1, 3, pass") with the same
+// joiner, so each lives here once; see suggest.cpp for why the suggestion
+// rule is shaped as it is.
 #pragma once
 
 #include <string>
@@ -17,5 +20,13 @@ std::string suggest(std::string_view name, const std::vector<std::string>& candi
 
 // "; did you mean 'x'?" for the closest candidate, or "".
 std::string did_you_mean(std::string_view name, const std::vector<std::string>& candidates);
+
+// The items with `sep` between them, except `last_sep` between the last
+// two: join({"a", "b", "c"}, ", ", " or ") == "a, b or c". "" when empty.
+std::string join(const std::vector<std::string>& items, std::string_view sep,
+                 std::string_view last_sep);
+inline std::string join(const std::vector<std::string>& items, std::string_view sep) {
+  return join(items, sep, sep);
+}
 
 }  // namespace mancala

@@ -3,9 +3,10 @@
 //
 // The shape is fixed by the reference games of tests/reference: keys
 // in one order, no spaces, rows in each player's own hole order 1..N. It
-// is written by hand with fmt rather than through a JSON library because
-// byte-for-byte equality with those records is the contract, and the
-// values are only integers and a few fixed words.
+// is written with the project's own JsonWriter (json.hpp, compact layout)
+// rather than through a JSON library because byte-for-byte equality with
+// those records is the contract, and the values are only integers and a
+// few fixed words.
 #pragma once
 
 #include <string>
