@@ -52,8 +52,10 @@ void native_kalah(benchmark::State& st) {
     benchmark::DoNotOptimize(k.pit);
     ++games;
   }
-  st.counters["moves_per_s"] = benchmark::Counter(static_cast<double>(moves), benchmark::Counter::kIsRate);
-  st.counters["games_per_s"] = benchmark::Counter(static_cast<double>(games), benchmark::Counter::kIsRate);
+  st.counters["moves_per_s"] =
+      benchmark::Counter(static_cast<double>(moves), benchmark::Counter::kIsRate);
+  st.counters["games_per_s"] =
+      benchmark::Counter(static_cast<double>(games), benchmark::Counter::kIsRate);
 }
 BENCHMARK(native_kalah)->Unit(benchmark::kMicrosecond);
 
@@ -79,14 +81,18 @@ void interpreted(benchmark::State& st, const std::string& file) {
     benchmark::DoNotOptimize(s.cells);
     ++games;
   }
-  st.counters["moves_per_s"] = benchmark::Counter(static_cast<double>(moves), benchmark::Counter::kIsRate);
-  st.counters["games_per_s"] = benchmark::Counter(static_cast<double>(games), benchmark::Counter::kIsRate);
+  st.counters["moves_per_s"] =
+      benchmark::Counter(static_cast<double>(moves), benchmark::Counter::kIsRate);
+  st.counters["games_per_s"] =
+      benchmark::Counter(static_cast<double>(games), benchmark::Counter::kIsRate);
 }
 BENCHMARK_CAPTURE(interpreted, kalah, std::string("kalah.mnc"))->Unit(benchmark::kMicrosecond);
-BENCHMARK_CAPTURE(interpreted, kalah_empty, std::string("kalah_empty.mnc"))->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(interpreted, kalah_empty, std::string("kalah_empty.mnc"))
+    ->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(interpreted, oware, std::string("oware.mnc"))->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(interpreted, anywoli, std::string("anywoli.mnc"))->Unit(benchmark::kMicrosecond);
-BENCHMARK_CAPTURE(interpreted, sadeqa_ii, std::string("sadeqa_ii.mnc"))->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(interpreted, sadeqa_ii, std::string("sadeqa_ii.mnc"))
+    ->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(interpreted, san_yao, std::string("san_yao.mnc"))->Unit(benchmark::kMicrosecond);
 
 void load_check_compile(benchmark::State& st, const std::string& file) {
@@ -95,10 +101,14 @@ void load_check_compile(benchmark::State& st, const std::string& file) {
     benchmark::DoNotOptimize(rules);
   }
 }
-BENCHMARK_CAPTURE(load_check_compile, kalah, std::string("kalah.mnc"))->Unit(benchmark::kMicrosecond);
-BENCHMARK_CAPTURE(load_check_compile, oware, std::string("oware.mnc"))->Unit(benchmark::kMicrosecond);
-BENCHMARK_CAPTURE(load_check_compile, san_yao, std::string("san_yao.mnc"))->Unit(benchmark::kMicrosecond);
-BENCHMARK_CAPTURE(load_check_compile, anywoli, std::string("anywoli.mnc"))->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(load_check_compile, kalah, std::string("kalah.mnc"))
+    ->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(load_check_compile, oware, std::string("oware.mnc"))
+    ->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(load_check_compile, san_yao, std::string("san_yao.mnc"))
+    ->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(load_check_compile, anywoli, std::string("anywoli.mnc"))
+    ->Unit(benchmark::kMicrosecond);
 
 }  // namespace
 }  // namespace mancala

@@ -36,7 +36,9 @@ constexpr const char* kRed = "\x1b[1;31m";
 constexpr const char* kGreen = "\x1b[1;32m";
 constexpr const char* kReset = "\x1b[0m";
 
-bool is_error_label(const char* label) { return std::string_view(label) == "error"; }
+bool is_error_label(const char* label) {
+  return std::string_view(label) == "error";
+}
 
 // The header line, the source line and the caret line of one range.
 void render_one(std::string& out, const SourceSet& sources, Range range, const char* label,
@@ -47,8 +49,9 @@ void render_one(std::string& out, const SourceSet& sources, Range range, const c
   }
   const Source& src = sources.get(range.file);
   if (src.text.empty()) {  // a file that could not be read: no line to show
-    out += fmt::format("{}{}: {}{}{}: {}\n", colour ? kBold : "", src.name, colour && is_error_label(label) ? kRed : "",
-                       label, colour ? kReset : "", message);
+    out += fmt::format("{}{}: {}{}{}: {}\n", colour ? kBold : "", src.name,
+                       colour && is_error_label(label) ? kRed : "", label, colour ? kReset : "",
+                       message);
     return;
   }
   auto begin = src.line_col(range.begin);

@@ -9,14 +9,13 @@
 #include "parse.hpp"
 
 #include <algorithm>
-
 #include <tao/pegtl.hpp>
 
 #include "actions_internal.hpp"
 #include "build_internal.hpp"
 #include "control_internal.hpp"
-#include "utf8.hpp"
 #include "grammar_rules.hpp"
+#include "utf8.hpp"
 
 namespace mancala {
 namespace {

@@ -8,11 +8,11 @@
 // headers. docs/api.md walks through the API.
 #pragma once
 
+#include "agents.hpp"    // make_agent, play_match
 #include "check.hpp"     // check_file, check_text: a rule file -> CheckedGame, Diagnostics
 #include "compile.hpp"   // compile: CheckedGame -> shared_ptr<const Rules>
-#include "runtime.hpp"   // State, Move, legal_moves, apply, Observer, History
-#include "agents.hpp"    // make_agent, play_match
-#include "simulate.hpp"  // simulate: many games between two agents
 #include "describe.hpp"  // describe: a checked game in English
-#include "scenario.hpp"  // run_scenarios: rule scenarios in YAML
 #include "record.hpp"    // game records in YAML
+#include "runtime.hpp"   // State, Move, legal_moves, apply, Observer, History
+#include "scenario.hpp"  // run_scenarios: rule scenarios in YAML
+#include "simulate.hpp"  // simulate: many games between two agents

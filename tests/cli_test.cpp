@@ -34,7 +34,7 @@ using mancala::test::ToolRun;
 
 const std::string kSourceDir = MANCALA_SOURCE_DIR;
 const std::vector<std::string> kCommands = {"check",    "dump",  "replay", "perft",   "test",
-                                             "describe", "bench", "play",   "simulate"};
+                                            "describe", "bench", "play",   "simulate"};
 
 std::vector<std::string> list_files(const std::string& dir, const std::string& ext) {
   std::vector<std::string> out;
@@ -343,7 +343,8 @@ class ReplayReference : public ::testing::TestWithParam<std::string> {};
 TEST_P(ReplayReference, ReproducesEveryLine) {
   const std::string& name = GetParam();
   std::string rules = "games/" + name + ".mnc";
-  std::istringstream in(read_text(fs::path(kSourceDir) / "tests" / "reference" / (name + ".jsonl")));
+  std::istringstream in(
+      read_text(fs::path(kSourceDir) / "tests" / "reference" / (name + ".jsonl")));
   std::map<int, std::vector<std::string>> games;  // game index -> lines
   for (std::string line; std::getline(in, line);) {
     if (!line.empty()) games[std::stoi(field(line, "game"))].push_back(line);

@@ -32,7 +32,8 @@ TEST_P(Scenarios, AllPass) {
 INSTANTIATE_TEST_SUITE_P(Files, Scenarios, testing::ValuesIn(scenario_files()),
                          [](const testing::TestParamInfo<std::string>& info) {
                            std::string name = std::filesystem::path(info.param).stem().string();
-                           std::replace_if(name.begin(), name.end(), [](char c) { return !isalnum(c); }, '_');
+                           std::replace_if(
+                               name.begin(), name.end(), [](char c) { return !isalnum(c); }, '_');
                            return name;
                          });
 
@@ -63,7 +64,8 @@ scenarios:
 )");
   ScenarioReport report = run_scenarios(path, MANCALA_SOURCE_DIR "/games/kalah.mnc");
   ASSERT_EQ(report.failed(), 1);
-  EXPECT_EQ(report.results[0].message, "stores: expected {south: 2, north: 0}, got {south: 1, north: 0}");
+  EXPECT_EQ(report.results[0].message,
+            "stores: expected {south: 2, north: 0}, got {south: 1, north: 0}");
   EXPECT_EQ(report.results[0].line, 7);
 }
 
@@ -80,9 +82,11 @@ TEST_F(ScenarioRunner, IllegalMoveNamesTheLegalMoves) {
 }
 
 TEST_F(ScenarioRunner, MalformedInputIsAnErrorNotACrash) {
-  for (const char* text : {"scenarios: [", "scenarios: 3", "- a\n- b", "scenarios:\n  - moves: [x]\n    expect: {}",
-                           "scenarios:\n  - position: {south: [1,2]}\n    expect: {}",
-                           "scenarios:\n  - position: {south: [99999999999, 0,0,0,0,0], north: [0,0,0,0,0,0], to_move: east}\n    expect: {}"}) {
+  for (const char* text :
+       {"scenarios: [", "scenarios: 3", "- a\n- b", "scenarios:\n  - moves: [x]\n    expect: {}",
+        "scenarios:\n  - position: {south: [1,2]}\n    expect: {}",
+        "scenarios:\n  - position: {south: [99999999999, 0,0,0,0,0], north: [0,0,0,0,0,0], "
+        "to_move: east}\n    expect: {}"}) {
     std::string path = write("bad.yaml", text);
     ScenarioReport report = run_scenarios(path, MANCALA_SOURCE_DIR "/games/kalah.mnc");
     EXPECT_GE(report.failed(), 1) << text;

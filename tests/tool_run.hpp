@@ -41,8 +41,8 @@ inline std::string read_text(const std::filesystem::path& path) {
 // A fresh path in the temporary directory, unique within this process.
 inline std::filesystem::path temp_file(const std::string& name) {
   static int counter = 0;
-  return std::filesystem::temp_directory_path() /
-         ("mancala_test_" + std::to_string(getpid()) + "_" + std::to_string(counter++) + "_" + name);
+  return std::filesystem::temp_directory_path() / ("mancala_test_" + std::to_string(getpid()) +
+                                                   "_" + std::to_string(counter++) + "_" + name);
 }
 
 // Runs `mancala ARGS` in the source directory.

@@ -180,7 +180,8 @@ TEST(Vocabulary, LanguageReferenceListsEveryAction) {
   for (const auto& row : table_after(read_doc(), "## 5. Statements")) {
     ASSERT_GE(row.size(), 1u);
     std::string cell = trim(row[0]);
-    if (cell.size() > 2 && cell[0] == '`') doc.insert(cell.substr(1, cell.find_first_of("` ", 1) - 1));
+    if (cell.size() > 2 && cell[0] == '`')
+      doc.insert(cell.substr(1, cell.find_first_of("` ", 1) - 1));
   }
   for (const BuiltinAction& a : builtin_actions()) {
     std::string first(a.name.substr(0, a.name.find(' ')));

@@ -93,11 +93,11 @@ struct Stmt {
 // `stalemate 100 moves without capture { ... }`, `when E as "x" draw { }`.
 struct Clause {
   Range range;
-  Word keyword;                    // "holes", "relay", "when", "winner", ...
-  std::vector<Word> words;         // fixed words after the keyword, in order
-  std::vector<Expr> values;        // numbers and expressions, in order
-  std::optional<Word> label;       // `as "label"` (text without quotes)
-  bool draw = false;               // a `draw` flag on an end clause
+  Word keyword;                           // "holes", "relay", "when", "winner", ...
+  std::vector<Word> words;                // fixed words after the keyword, in order
+  std::vector<Expr> values;               // numbers and expressions, in order
+  std::optional<Word> label;              // `as "label"` (text without quotes)
+  bool draw = false;                      // a `draw` flag on an end clause
   std::optional<std::vector<Stmt>> body;  // a block, when written
 };
 

@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "source.hpp"
 #include "json.hpp"
+#include "source.hpp"
 #include "text.hpp"
 
 namespace mancala {
@@ -64,6 +64,5 @@ std::string render_json(const Diagnostics& ds, const SourceSet& sources);
 // The objects of render_json, written as the next elements of the array `w`
 // is writing (`check` gathers the diagnostics of several files in one).
 void write_json(JsonWriter& w, const Diagnostics& ds, const SourceSet& sources);
-
 
 }  // namespace mancala

@@ -116,8 +116,8 @@ std::unique_ptr<Agent> make_agent(std::string_view spec, uint64_t seed, std::str
   auto kind = std::find(names.begin(), names.end(), name);
   if (name.empty()) return fail("expected an agent name (" + join(names, ", ") + "), got ''");
   if (kind == names.end()) {
-    return fail("unknown agent '" + name + "'" + did_you_mean(name, names) + " (agents: " +
-                join(names, ", ") + ")");
+    return fail("unknown agent '" + name + "'" + did_you_mean(name, names) +
+                " (agents: " + join(names, ", ") + ")");
   }
   const AgentKind& k = agent_kinds()[kind - names.begin()];
   AgentOptions o;

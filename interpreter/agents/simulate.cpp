@@ -121,7 +121,6 @@ bool deterministic_agent(const std::string& spec) {
   return s.rfind("alphabeta", 0) == 0 && s.find("seconds") == std::string::npos;
 }
 
-
 void write_spread(JsonWriter& w, const Spread& s) {
   w.begin_object().key("mean").value(s.mean, 3).key("median").value(s.median, 1);
   w.key("min").value(s.min).key("max").value(s.max).end_object();
@@ -220,12 +219,11 @@ std::string simulation_json(const SimulationReport& r) {
   w.key("errors").value(r.errors);
   w.key("first_player").begin_object().key("score").value(r.south_score, 4);
   w.key("low").value(r.south_low, 4).key("high").value(r.south_high, 4).end_object();
-  const std::pair<const char*, const Spread*> spreads[] = {
-      {"plies", &r.plies},
-      {"rounds", &r.rounds},
-      {"captured", &r.captured},
-      {"capture_moves", &r.capture_moves},
-      {"removed", &r.removed}};
+  const std::pair<const char*, const Spread*> spreads[] = {{"plies", &r.plies},
+                                                           {"rounds", &r.rounds},
+                                                           {"captured", &r.captured},
+                                                           {"capture_moves", &r.capture_moves},
+                                                           {"removed", &r.removed}};
   for (const auto& [name, spread] : spreads) {
     w.key(name);
     write_spread(w, *spread);

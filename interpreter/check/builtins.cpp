@@ -86,15 +86,17 @@ constexpr ContextSet one(ContextSet c) {
   return c;
 }
 
-#define MANCALA_LIST(...) {__VA_ARGS__}
+#define MANCALA_LIST(...) \
+  { __VA_ARGS__ }
 
 }  // namespace
 
 const std::vector<BuiltinName>& builtin_names() {
   using T = Type;
   static const std::vector<BuiltinName> kNames = {
-#define MANCALA_NAME(Id, spelling, type, where, wtext, op, words) \
-  {NameId::Id, spelling, T::type, contexts(one(where)), wtext, NameKind::Instruction, OpCode::op, words},
+#define MANCALA_NAME(Id, spelling, type, where, wtext, op, words)                     \
+  {NameId::Id, spelling, T::type, contexts(one(where)), wtext, NameKind::Instruction, \
+   OpCode::op, words},
 #define MANCALA_CONSTANT(Id, spelling, type, value, words) \
   {NameId::Id, spelling, T::type, kAllContexts, "", NameKind::Constant, OpCode::Ret, words},
 #include "builtins.def"
@@ -106,8 +108,9 @@ const std::vector<BuiltinFunction>& builtin_functions() {
   using T = Type;
   static const std::vector<BuiltinFunction> kFunctions = {
 #define MANCALA_FUNCTION(Id, spelling, type, params, min_args, op, op_more, pure, words, more) \
-  {FunctionId::Id, spelling, MANCALA_LIST params, min_args, T::type, OpCode::op, OpCode::op_more, \
-   pure, words, more},
+  {FunctionId::Id, spelling,   MANCALA_LIST params, min_args,                                  \
+   T::type,        OpCode::op, OpCode::op_more,     pure,                                      \
+   words,          more},
 #include "builtins.def"
   };
   return kFunctions;

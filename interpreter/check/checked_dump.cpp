@@ -165,14 +165,13 @@ const char* yes(bool b) {
 
 void dump_settings(std::string& out, const GameSpec& g) {
   for (const auto& [key, value] : g.info) out += fmt::format("info {} \"{}\"\n", key, value);
-  out += fmt::format("rows {}\nholes {}\nstores {}\nseeds {}\n", g.rows, g.holes,
-                     spell(g.stores), g.seeds);
+  out += fmt::format("rows {}\nholes {}\nstores {}\nseeds {}\n", g.rows, g.holes, spell(g.stores),
+                     g.seeds);
   out += fmt::format("move_where {}\nfirst_move {}\nmust_feed {}\n", opt_text(g.move_where, "-"),
                      spell(g.first_move), yes(g.must_feed));
   for (const ast::Expr& f : g.forbid) out += "forbid " + expr_text(f) + "\n";
   out += fmt::format("pass_when_no_moves {}\n", yes(g.pass_when_no_moves));
-  out += fmt::format("direction {}\nrelay {}\nrelay_when {}\n",
-                     spell(g.direction), spell(g.relay),
+  out += fmt::format("direction {}\nrelay {}\nrelay_when {}\n", spell(g.direction), spell(g.relay),
                      opt_text(g.relay_when, "default"));
   out += fmt::format("skip_origin {}\nskip_when {}\nendless {}\n", yes(g.skip_origin),
                      opt_text(g.skip_when, "-"), spell(g.endless));
@@ -191,9 +190,9 @@ void dump_end(std::string& out, const GameSpec& g) {
   const MatchSettings& m = g.match;
   out += fmt::format("match {}\n", yes(m.present));
   if (m.present) {
-    out += fmt::format("  refill {}\n  starter {}\n  after_tie {}\n  ends_when {}\n",
-                       spell(m.refill), spell(m.starter), spell(m.after_tie),
-                       opt_text(g.match_ends_when, "-"));
+    out +=
+        fmt::format("  refill {}\n  starter {}\n  after_tie {}\n  ends_when {}\n", spell(m.refill),
+                    spell(m.starter), spell(m.after_tie), opt_text(g.match_ends_when, "-"));
     out += fmt::format("  max_rounds {}\n  winner {}\n", m.max_rounds, spell(m.winner));
   }
   out += fmt::format("evaluation {}\n", opt_text(g.evaluation, "default"));

@@ -6,9 +6,9 @@
 // xorshift stream, so a given seed plays the same games on every machine;
 // only the time differs. A game's History is reserved once and reused, so
 // the loop measures the runtime, not the allocator.
-#include <chrono>
-
 #include <fmt/format.h>
+
+#include <chrono>
 
 #include "command.hpp"
 #include "compile.hpp"
@@ -77,8 +77,10 @@ int run_bench(const ParsedArgs& args, Io& io) {
     w.key("avg_moves").value(avg, 2).end_object();
     fmt::print(io.out, "{}\n", w.str());
   } else {
-    fmt::print(io.out, "{}: {} games, {} moves in {:.2f} s\n", rules->name, r.games, r.moves, r.seconds);
-    fmt::print(io.out, "games/s {:.1f}\nmoves/s {:.1f}\naverage moves per game {:.2f}\n", gps, mps, avg);
+    fmt::print(io.out, "{}: {} games, {} moves in {:.2f} s\n", rules->name, r.games, r.moves,
+               r.seconds);
+    fmt::print(io.out, "games/s {:.1f}\nmoves/s {:.1f}\naverage moves per game {:.2f}\n", gps, mps,
+               avg);
   }
   return kOk;
 }
@@ -96,9 +98,11 @@ Command bench_command() {
   c.spec.usage = "bench [--seconds S] [--seed N] [--format text|json] [--set KEY=VALUE]... RULES";
   c.spec.min_positionals = 1;
   c.spec.max_positionals = 1;
-  c.spec.flag(FlagSpec::option("seconds", "S", "how long to play (whole seconds)").defaults_to("3"));
+  c.spec.flag(
+      FlagSpec::option("seconds", "S", "how long to play (whole seconds)").defaults_to("3"));
   c.spec.flag(FlagSpec::option("seed", "N", "seed of the random moves").defaults_to("1"));
-  c.spec.flag(FlagSpec::option("format", "FORMAT", "text for people; json: {games_per_s, moves_per_s, avg_moves}")
+  c.spec.flag(FlagSpec::option("format", "FORMAT",
+                               "text for people; json: {games_per_s, moves_per_s, avg_moves}")
                   .one_of({"text", "json"})
                   .defaults_to("text"));
   c.spec.flag(set_flag());

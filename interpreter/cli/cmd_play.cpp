@@ -178,7 +178,8 @@ void Session::print_board(int highlight) {
 // after the last move it is the result.
 void Session::print_status() {
   if (state_.over) {  // the result again, as the last line under the final board
-    std::string_view reason = rules_.match.present ? std::string_view() : std::string_view(last_reason_);
+    std::string_view reason =
+        rules_.match.present ? std::string_view() : std::string_view(last_reason_);
     fmt::print(talk(), "   {}\n", narrate_result(rules_, state_, reason, voice_));
     return;
   }

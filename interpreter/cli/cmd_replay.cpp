@@ -86,8 +86,8 @@ int play_moves(const Rules& rules, const std::vector<Move>& moves, int game_inde
   if (!jsonl) {
     fmt::print(io.out, "start\n{}", draw_board(rules, state));
     if (state.over) {
-      fmt::print(io.out, "  game over before any move: {} {}-{}\n", winner_word(state.result.winner),
-                 state.result.south, state.result.north);
+      fmt::print(io.out, "  game over before any move: {} {}-{}\n",
+                 winner_word(state.result.winner), state.result.south, state.result.north);
     } else {
       fmt::print(io.out, "  to move: {}\n", player_name(state.to_move));
     }
@@ -100,9 +100,8 @@ int play_moves(const Rules& rules, const std::vector<Move>& moves, int game_inde
     }
     MoveList legal = legal_moves(rules, state);
     if (!legal.contains(moves[i])) {
-      fmt::print(io.err, "mancala replay: ply {}: {} cannot play {}; legal moves: {}\n",
-                 record.ply, player_name(state.to_move), format_move(moves[i]),
-                 format_moves(legal));
+      fmt::print(io.err, "mancala replay: ply {}: {} cannot play {}; legal moves: {}\n", record.ply,
+                 player_name(state.to_move), format_move(moves[i]), format_moves(legal));
       return kFailed;
     }
     ApplyInfo info;
@@ -119,8 +118,10 @@ int play_moves(const Rules& rules, const std::vector<Move>& moves, int game_inde
       print_text(rules, record, state, info, io);
     }
     if (expected && line != (*expected)[i]) {
-      fmt::print(io.err, "mancala replay: ply {}: the position differs from the record\n"
-                 "  recorded: {}\n  replayed: {}\n", record.ply, (*expected)[i], line);
+      fmt::print(io.err,
+                 "mancala replay: ply {}: the position differs from the record\n"
+                 "  recorded: {}\n  replayed: {}\n",
+                 record.ply, (*expected)[i], line);
       return kFailed;
     }
   }
@@ -153,7 +154,8 @@ int replay_record(const ParsedArgs& args, std::vector<std::pair<std::string, int
   std::shared_ptr<const Rules> rules = compile(loaded->game);
   std::vector<std::string> expected;
   for (const std::string& p : r.positions) expected.push_back(canonical_json_of_position(p));
-  int status = play_moves(*rules, r.moves, game_index, args.get("format") == "jsonl", io, &expected);
+  int status =
+      play_moves(*rules, r.moves, game_index, args.get("format") == "jsonl", io, &expected);
   if (status == kOk) {
     fmt::print(io.err, "mancala replay: {}: all {} positions reproduced\n", path, r.moves.size());
   }
@@ -204,16 +206,17 @@ Command replay_command() {
   c.spec.min_positionals = 1;
   c.spec.max_positionals = 1;
   c.spec.flag(FlagSpec::option("moves", "LIST", "the moves, comma-separated (e.g. 6,3,pass,2)"));
-  c.spec.flag(FlagSpec::option("record", "FILE",
-                               "a game record (play --record): replay it, checking every position"));
+  c.spec.flag(FlagSpec::option(
+      "record", "FILE", "a game record (play --record): replay it, checking every position"));
   c.spec.flag(FlagSpec::toggle("force", 0, "replay a record even if its rules_hash differs"));
   c.spec.flag(FlagSpec::option("format", "FORMAT",
                                "text: the board after each move; jsonl: one JSON object per move")
                   .one_of({"text", "jsonl"})
                   .defaults_to("text"));
-  c.spec.flag(FlagSpec::option("game-index", "N",
-                               "the value of the `game` key in jsonl (to reproduce a multi-game file)")
-                  .defaults_to("0"));
+  c.spec.flag(
+      FlagSpec::option("game-index", "N",
+                       "the value of the `game` key in jsonl (to reproduce a multi-game file)")
+          .defaults_to("0"));
   c.spec.flag(set_flag());
   c.run = run_replay;
   return c;

@@ -3,9 +3,9 @@
 // order of `mancala --help` is chosen here rather than by link order; each
 // entry gets the common -h/--help flag added so that no subcommand has to
 // declare it.
-#include <fstream>
-
 #include <fmt/format.h>
+
+#include <fstream>
 
 #include "command.hpp"
 #include "diagnostics.hpp"
@@ -15,15 +15,8 @@ namespace mancala::cli {
 const std::vector<Command>& commands() {
   static const std::vector<Command> table = [] {
     std::vector<Command> list = {
-        play_command(),
-        check_command(),
-        dump_command(),
-        replay_command(),
-        simulate_command(),
-        perft_command(),
-        test_command(),
-        describe_command(),
-        bench_command(),
+        play_command(),  check_command(), dump_command(),     replay_command(), simulate_command(),
+        perft_command(), test_command(),  describe_command(), bench_command(),
     };
     for (Command& c : list) {
       c.spec.flag(FlagSpec::toggle("help", 'h', "show this help and exit"));
@@ -74,7 +67,8 @@ std::optional<LoadedGame> load_game(const std::string& path,
   options.fs = &disk;
   options.overrides = overrides;
   CheckResult result = check_file(path, loaded.sources, diags, options);
-  if (!diags.all().empty()) fmt::print(io.err, "{}", render_text(diags, loaded.sources, io.err_tty));
+  if (!diags.all().empty())
+    fmt::print(io.err, "{}", render_text(diags, loaded.sources, io.err_tty));
   if (!result.ok) return std::nullopt;
   if (!result.game) {
     fmt::print(io.err, "{}: defines no game (it is a library of fragments)\n", path);

@@ -280,9 +280,10 @@ std::string narrate_result(const Rules& rules, const State& after, std::string_v
                            const Voice& v) {
   const Outcome& o = after.result;
   std::string why = reason.empty() || reason == "condition" ? "" : fmt::format(" ({})", reason);
-  std::string head = rules.match.present ? fmt::format("The match is over after {} round{}{}", after.round,
-                                               after.round == 1 ? "" : "s", why)
-                                 : "The game is over" + why;
+  std::string head = rules.match.present
+                         ? fmt::format("The match is over after {} round{}{}", after.round,
+                                       after.round == 1 ? "" : "s", why)
+                         : "The game is over" + why;
   if (o.winner != Winner::South && o.winner != Winner::North) {
     return fmt::format("{}: a draw, {}-{}.", head, o.south, o.north);
   }

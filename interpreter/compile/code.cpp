@@ -13,9 +13,9 @@
 #include <cassert>
 #include <limits>
 
-#include "compile_internal.hpp"
 #include "arithmetic.hpp"
 #include "builtins.hpp"
+#include "compile_internal.hpp"
 
 namespace mancala {
 namespace {

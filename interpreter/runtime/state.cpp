@@ -4,10 +4,11 @@
 // time with a multiply-xorshift step (cheap, and unused cells are zero so
 // equal states hash equal whatever N is); position_hash covers exactly
 // what `repetition` compares (holes, control, player to move).
+#include "state.hpp"
+
 #include <charconv>
 #include <vector>
 
-#include "state.hpp"
 #include "text.hpp"
 
 namespace mancala {

@@ -16,7 +16,6 @@
 
 namespace mancala {
 
-
 // ---- captures --------------------------------------------------------------
 
 void capture_cell(Machine& m, int cell, Player to) {

@@ -106,10 +106,18 @@ JsonWriter& JsonWriter::end(bool array) {
   return *this;
 }
 
-JsonWriter& JsonWriter::begin_object() { return begin(false); }
-JsonWriter& JsonWriter::end_object() { return end(false); }
-JsonWriter& JsonWriter::begin_array() { return begin(true); }
-JsonWriter& JsonWriter::end_array() { return end(true); }
+JsonWriter& JsonWriter::begin_object() {
+  return begin(false);
+}
+JsonWriter& JsonWriter::end_object() {
+  return end(false);
+}
+JsonWriter& JsonWriter::begin_array() {
+  return begin(true);
+}
+JsonWriter& JsonWriter::end_array() {
+  return end(true);
+}
 
 JsonWriter& JsonWriter::key(std::string_view k) {
   assert(!open_.empty() && !open_.back().array && !after_key_);
@@ -120,13 +128,21 @@ JsonWriter& JsonWriter::key(std::string_view k) {
   return *this;
 }
 
-JsonWriter& JsonWriter::value(std::string_view s) { return raw(json_string(s)); }
+JsonWriter& JsonWriter::value(std::string_view s) {
+  return raw(json_string(s));
+}
 
-JsonWriter& JsonWriter::value(bool b) { return raw(b ? "true" : "false"); }
+JsonWriter& JsonWriter::value(bool b) {
+  return raw(b ? "true" : "false");
+}
 
-JsonWriter& JsonWriter::integer(int64_t n) { return raw(std::to_string(n)); }
+JsonWriter& JsonWriter::integer(int64_t n) {
+  return raw(std::to_string(n));
+}
 
-JsonWriter& JsonWriter::integer(uint64_t n) { return raw(std::to_string(n)); }
+JsonWriter& JsonWriter::integer(uint64_t n) {
+  return raw(std::to_string(n));
+}
 
 JsonWriter& JsonWriter::value(double d, int decimals) {
   before_value();
@@ -134,7 +150,9 @@ JsonWriter& JsonWriter::value(double d, int decimals) {
   return *this;
 }
 
-JsonWriter& JsonWriter::null() { return raw("null"); }
+JsonWriter& JsonWriter::null() {
+  return raw("null");
+}
 
 JsonWriter& JsonWriter::raw(std::string_view json) {
   before_value();

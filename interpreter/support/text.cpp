@@ -2,11 +2,11 @@
 // a callback per item because every caller already has its words (names,
 // moves, phrases) as strings, and a separate last separator covers both
 // lists for programs ("a, b, c") and lists in sentences ("a, b or c").
+#include "text.hpp"
+
 #include <string>
 #include <string_view>
 #include <vector>
-
-#include "text.hpp"
 
 namespace mancala {
 

@@ -7,13 +7,12 @@
 // landing hole" in lap_end) are looked up in a per-event table.
 #include "describe.hpp"
 
-#include "builtins.hpp"
+#include <fmt/format.h>
 
 #include <algorithm>
 #include <map>
 
-#include <fmt/format.h>
-
+#include "builtins.hpp"
 #include "text.hpp"
 
 namespace mancala {
@@ -27,7 +26,8 @@ using ast::StmtKind;
 
 class Describer {
  public:
-  Describer(const SourceSet& sources, std::string here) : sources_(sources), here_(std::move(here)) {}
+  Describer(const SourceSet& sources, std::string here)
+      : sources_(sources), here_(std::move(here)) {}
 
   std::string words(const Expr& e) const;
   void steps(const std::vector<Stmt>& body, int indent, std::string& out) const;
@@ -68,7 +68,8 @@ const Expr& Describer::resolve(const Expr& e) const {
 }
 
 std::string possessive_store(const std::string& player) {
-  bool simple = player == "the mover" || player == "the opponent" || player == "South" || player == "North";
+  bool simple =
+      player == "the mover" || player == "the opponent" || player == "South" || player == "North";
   return simple ? player + "'s store" : "the store of " + player;
 }
 
@@ -105,32 +106,57 @@ std::string Describer::call_words(const Expr& e) const {
 
 std::string Describer::count_compare(const std::string& hole, Op op, int64_t n) const {
   switch (op) {
-    case Op::Eq: return n == 0 ? hole + " is empty" : fmt::format("{} holds exactly {}", hole, plural(n, "seed", "seeds"));
-    case Op::Ne: return n == 0 ? hole + " is not empty" : fmt::format("{} does not hold exactly {}", hole, plural(n, "seed", "seeds"));
-    case Op::Gt: return n == 0 ? hole + " holds seeds" : fmt::format("{} holds more than {}", hole, plural(n, "seed", "seeds"));
-    case Op::Ge: return n == 1 ? hole + " holds seeds" : fmt::format("{} holds at least {}", hole, plural(n, "seed", "seeds"));
-    case Op::Lt: return fmt::format("{} holds fewer than {}", hole, plural(n, "seed", "seeds"));
-    case Op::Le: return fmt::format("{} holds at most {}", hole, plural(n, "seed", "seeds"));
-    default: return "";
+    case Op::Eq:
+      return n == 0 ? hole + " is empty"
+                    : fmt::format("{} holds exactly {}", hole, plural(n, "seed", "seeds"));
+    case Op::Ne:
+      return n == 0 ? hole + " is not empty"
+                    : fmt::format("{} does not hold exactly {}", hole, plural(n, "seed", "seeds"));
+    case Op::Gt:
+      return n == 0 ? hole + " holds seeds"
+                    : fmt::format("{} holds more than {}", hole, plural(n, "seed", "seeds"));
+    case Op::Ge:
+      return n == 1 ? hole + " holds seeds"
+                    : fmt::format("{} holds at least {}", hole, plural(n, "seed", "seeds"));
+    case Op::Lt:
+      return fmt::format("{} holds fewer than {}", hole, plural(n, "seed", "seeds"));
+    case Op::Le:
+      return fmt::format("{} holds at most {}", hole, plural(n, "seed", "seeds"));
+    default:
+      return "";
   }
 }
 
 const char* op_words(Op op) {
   switch (op) {
-    case Op::Eq: return "is";
-    case Op::Ne: return "is not";
-    case Op::Lt: return "is less than";
-    case Op::Le: return "is at most";
-    case Op::Gt: return "is more than";
-    case Op::Ge: return "is at least";
-    case Op::Add: return "plus";
-    case Op::Sub: return "minus";
-    case Op::Mul: return "times";
-    case Op::Div: return "divided by";
-    case Op::Mod: return "modulo";
-    case Op::And: return "and";
-    case Op::Or: return "or";
-    default: return "?";
+    case Op::Eq:
+      return "is";
+    case Op::Ne:
+      return "is not";
+    case Op::Lt:
+      return "is less than";
+    case Op::Le:
+      return "is at most";
+    case Op::Gt:
+      return "is more than";
+    case Op::Ge:
+      return "is at least";
+    case Op::Add:
+      return "plus";
+    case Op::Sub:
+      return "minus";
+    case Op::Mul:
+      return "times";
+    case Op::Div:
+      return "divided by";
+    case Op::Mod:
+      return "modulo";
+    case Op::And:
+      return "and";
+    case Op::Or:
+      return "or";
+    default:
+      return "?";
   }
 }
 
@@ -147,12 +173,18 @@ std::string Describer::compare_words(const Expr& e) const {
 
 std::string Describer::words(const Expr& e) const {
   switch (e.kind) {
-    case ExprKind::Int: return std::to_string(e.value);
-    case ExprKind::Bool: return e.value ? "always" : "never";
-    case ExprKind::Name: return name_words(e);
-    case ExprKind::Call: return call_words(e);
-    case ExprKind::NoMoves: return "the player to move has no legal move";
-    case ExprKind::Binary: return compare_words(e);
+    case ExprKind::Int:
+      return std::to_string(e.value);
+    case ExprKind::Bool:
+      return e.value ? "always" : "never";
+    case ExprKind::Name:
+      return name_words(e);
+    case ExprKind::Call:
+      return call_words(e);
+    case ExprKind::NoMoves:
+      return "the player to move has no legal move";
+    case ExprKind::Binary:
+      return compare_words(e);
     case ExprKind::Unary:
       if (e.op == Op::Not && e.args[0].kind == ExprKind::Name && e.args[0].name == "last") {
         return "it is not the last seed of the lap";
@@ -175,20 +207,32 @@ std::string Describer::stmt_words(const Stmt& s) const {
   switch (s.kind) {
     case StmtKind::Capture:
       if (!s.target) {
-        return s.dest ? fmt::format("every seed left on the board goes to {}", possessive_store(words(*s.dest)))
+        return s.dest ? fmt::format("every seed left on the board goes to {}",
+                                    possessive_store(words(*s.dest)))
                       : "every seed left on the board goes to the store of its hole's controller";
       }
-      return fmt::format("the seeds of {} are captured into {}", words(*s.target), dest_words(*this, s));
-    case StmtKind::Remove: return fmt::format("the seeds of {} are removed from play", words(*s.target));
-    case StmtKind::ExtraTurn: return "the mover moves again";
-    case StmtKind::Stop: return "sowing stops";
-    case StmtKind::Cancel: return "the captures are cancelled: the move captures nothing";
-    case StmtKind::Draw: return "the result is a draw";
-    case StmtKind::Relay: return fmt::format("the seeds of {} are lifted and sown on", words(*s.target));
-    case StmtKind::Leave: return fmt::format("{} stay in the hole", words(*s.value));
-    case StmtKind::Let: return fmt::format("let {} be {}", s.name.substr(0, s.name.find('@')), words(*s.value));
-    case StmtKind::Assign: return fmt::format("{} becomes {}", s.name.substr(0, s.name.find('@')), words(*s.value));
-    default: return "";
+      return fmt::format("the seeds of {} are captured into {}", words(*s.target),
+                         dest_words(*this, s));
+    case StmtKind::Remove:
+      return fmt::format("the seeds of {} are removed from play", words(*s.target));
+    case StmtKind::ExtraTurn:
+      return "the mover moves again";
+    case StmtKind::Stop:
+      return "sowing stops";
+    case StmtKind::Cancel:
+      return "the captures are cancelled: the move captures nothing";
+    case StmtKind::Draw:
+      return "the result is a draw";
+    case StmtKind::Relay:
+      return fmt::format("the seeds of {} are lifted and sown on", words(*s.target));
+    case StmtKind::Leave:
+      return fmt::format("{} stay in the hole", words(*s.value));
+    case StmtKind::Let:
+      return fmt::format("let {} be {}", s.name.substr(0, s.name.find('@')), words(*s.value));
+    case StmtKind::Assign:
+      return fmt::format("{} becomes {}", s.name.substr(0, s.name.find('@')), words(*s.value));
+    default:
+      return "";
   }
 }
 
@@ -232,7 +276,8 @@ void Describer::use_steps(const Stmt& s, int indent, std::string& out) const {
   Describer inner = *this;
   size_t params = std::min(s.args.size(), s.body.size());
   for (size_t i = 0; i < params; ++i) {
-    if (s.body[i].kind == StmtKind::Let && s.body[i].value) inner.bind(s.body[i].name, *s.body[i].value);
+    if (s.body[i].kind == StmtKind::Let && s.body[i].value)
+      inner.bind(s.body[i].name, *s.body[i].value);
   }
   std::vector<Stmt> rest(s.body.begin() + static_cast<long>(params), s.body.end());
   inner.steps(rest, indent + 2, out);
@@ -240,31 +285,43 @@ void Describer::use_steps(const Stmt& s, int indent, std::string& out) const {
 
 const char* here_for(Event e) {
   switch (e) {
-    case Event::Pickup: return "the hole being lifted";
-    case Event::Drop: return "the hole the seed fell into";
-    case Event::LapEnd: return "the landing hole";
-    case Event::SowEnd: return "the last hole sown";
-    default: return "the hole";
+    case Event::Pickup:
+      return "the hole being lifted";
+    case Event::Drop:
+      return "the hole the seed fell into";
+    case Event::LapEnd:
+      return "the landing hole";
+    case Event::SowEnd:
+      return "the last hole sown";
+    default:
+      return "the hole";
   }
 }
 
 const char* event_intro(Event e) {
   switch (e) {
-    case Event::Pickup: return "When seeds are lifted for a lap";
-    case Event::Drop: return "Each time a seed falls into a hole";
-    case Event::LapEnd: return "When the last seed of a lap has fallen";
-    case Event::SowEnd: return "When sowing has stopped";
-    case Event::Captures: return "Before the move's captures reach the stores";
+    case Event::Pickup:
+      return "When seeds are lifted for a lap";
+    case Event::Drop:
+      return "Each time a seed falls into a hole";
+    case Event::LapEnd:
+      return "When the last seed of a lap has fallen";
+    case Event::SowEnd:
+      return "When sowing has stopped";
+    case Event::Captures:
+      return "Before the move's captures reach the stores";
   }
   return "";
 }
 
 std::string board_text(const GameSpec& g) {
-  const char* stores = g.stores == StoreKind::None     ? "no stores: captured seeds leave play"
-                       : g.stores == StoreKind::Sown ? "a store at each player's right end, on the sowing track: the mover sows into their own store and skips the opponent's"
-                                                     : "a store at each player's right end that only receives captures";
-  return fmt::format("Board: 2 rows of {} holes, {}. Each hole starts with {} ({} in all).\n", g.holes,
-                     stores, plural(g.seeds, "seed", "seeds"), 2 * g.holes * g.seeds);
+  const char* stores = g.stores == StoreKind::None ? "no stores: captured seeds leave play"
+                       : g.stores == StoreKind::Sown
+                           ? "a store at each player's right end, on the sowing track: the mover "
+                             "sows into their own store and skips the opponent's"
+                           : "a store at each player's right end that only receives captures";
+  return fmt::format("Board: 2 rows of {} holes, {}. Each hole starts with {} ({} in all).\n",
+                     g.holes, stores, plural(g.seeds, "seed", "seeds"), 2 * g.holes * g.seeds);
 }
 
 std::string moves_text(const Describer& d, const GameSpec& g) {
@@ -272,11 +329,14 @@ std::string moves_text(const Describer& d, const GameSpec& g) {
   out += g.move_where ? " where " + d.words(*g.move_where) : "";
   out += ".\n";
   if (g.first_move != FirstMove::Any) {
-    out += fmt::format("- Each player's first move must start from their {} hole, unless that hole cannot be played.\n",
-                       g.first_move == FirstMove::Rightmost ? "rightmost" : "leftmost");
+    out += fmt::format(
+        "- Each player's first move must start from their {} hole, unless that hole cannot be "
+        "played.\n",
+        g.first_move == FirstMove::Rightmost ? "rightmost" : "leftmost");
   }
   for (const auto& f : g.forbid) out += "- A hole may not be played when " + d.words(f) + ".\n";
-  if (g.must_feed) out += "- If the opponent has no seeds, the mover must make a move that gives them some.\n";
+  if (g.must_feed)
+    out += "- If the opponent has no seeds, the mover must make a move that gives them some.\n";
   out += g.pass_when_no_moves ? "- A player with no legal move passes.\n"
                               : "- A player with no legal move cannot pass (see the end).\n";
   return out;
@@ -289,18 +349,26 @@ std::string sowing_text(const Describer& d, const GameSpec& g) {
                        : "; a lap that comes round sows into its starting hole too.\n";
   if (g.skip_when) out += "- No seed is sown into a hole when " + d.words(*g.skip_when) + ".\n";
   if (g.relay == RelayKind::Landing) {
-    out += g.relay_when ? "- Relay: when a lap ends and " + d.words(*g.relay_when) + ", the landing hole is lifted and sowing goes on.\n"
-                        : "- Relay: if the last seed of a lap falls into an occupied hole, that hole is lifted and sowing goes on from the next hole.\n";
+    out += g.relay_when ? "- Relay: when a lap ends and " + d.words(*g.relay_when) +
+                              ", the landing hole is lifted and sowing goes on.\n"
+                        : "- Relay: if the last seed of a lap falls into an occupied hole, that "
+                          "hole is lifted and sowing goes on from the next hole.\n";
   } else if (g.relay == RelayKind::Next) {
-    out += g.relay_when ? "- Relay: when a lap ends and " + d.words(*g.relay_when) + ", the hole after the landing hole is lifted and sowing goes on.\n"
-                        : "- Relay: when a lap ends, if the hole after the landing hole holds seeds, they are lifted and sown from the hole after it; otherwise sowing stops.\n";
+    out += g.relay_when
+               ? "- Relay: when a lap ends and " + d.words(*g.relay_when) +
+                     ", the hole after the landing hole is lifted and sowing goes on.\n"
+               : "- Relay: when a lap ends, if the hole after the landing hole holds seeds, they "
+                 "are lifted and sown from the hole after it; otherwise sowing stops.\n";
   } else {
     out += "- A move is a single lap.\n";
   }
   if (g.relay != RelayKind::None) {
-    out += g.endless == EndlessKind::Illegal ? "- A move whose sowing would never stop is not legal.\n"
-           : g.endless == EndlessKind::Draw  ? "- A move whose sowing would never stop ends the game in a draw.\n"
-                                             : "- A move whose sowing would never stop ends the game (the round) at once, before it changes anything:\n";
+    out += g.endless == EndlessKind::Illegal
+               ? "- A move whose sowing would never stop is not legal.\n"
+           : g.endless == EndlessKind::Draw
+               ? "- A move whose sowing would never stop ends the game in a draw.\n"
+               : "- A move whose sowing would never stop ends the game (the round) at once, before "
+                 "it changes anything:\n";
     if (g.endless == EndlessKind::Ends) d.steps(g.endless_body, 2, out);
   }
   return out;
@@ -321,18 +389,26 @@ std::string handlers_text(const SourceSet& sources, const GameSpec& g) {
 }
 
 std::string end_text(const Describer& d, const GameSpec& g) {
-  std::string out = fmt::format("End of {}: after every move, the first of these that holds ends it:\n",
-                                g.match.present ? "a round" : "the game");
+  std::string out =
+      fmt::format("End of {}: after every move, the first of these that holds ends it:\n",
+                  g.match.present ? "a round" : "the game");
   for (const EndClause& c : g.end) {
     if (c.kind == EndKind::When) out += "- when " + d.words(*c.cond);
-    if (c.kind == EndKind::Stalemate) out += fmt::format("- when {} in a row have captured nothing", plural(c.count, "move", "moves"));
-    if (c.kind == EndKind::Repetition) out += fmt::format("- when a position occurs for the {} time since the last capture", c.count == 2 ? "second" : c.count == 3 ? "third" : std::to_string(c.count) + "th");
+    if (c.kind == EndKind::Stalemate)
+      out +=
+          fmt::format("- when {} in a row have captured nothing", plural(c.count, "move", "moves"));
+    if (c.kind == EndKind::Repetition)
+      out += fmt::format("- when a position occurs for the {} time since the last capture",
+                         c.count == 2   ? "second"
+                         : c.count == 3 ? "third"
+                                        : std::to_string(c.count) + "th");
     out += c.draw ? " (a draw)" : "";
     out += c.body.empty() ? "\n" : ", then:\n";
     d.steps(c.body, 2, out);
   }
-  out += g.winner == WinnerKind::MostStore ? "The player with more seeds in store wins; equal stores are a draw.\n"
-                                           : "The player to move who has no legal move loses.\n";
+  out += g.winner == WinnerKind::MostStore
+             ? "The player with more seeds in store wins; equal stores are a draw.\n"
+             : "The player to move who has no legal move loses.\n";
   return out;
 }
 
@@ -340,11 +416,19 @@ std::string match_text(const Describer& d, const GameSpec& g) {
   const MatchSettings& m = g.match;
   if (!m.present) return "";
   std::string out = "Match: the game is played in rounds.\n";
-  out += fmt::format("- After a round the board is re-seeded from the stores: the winner fills their holes; each full hole's worth of their surplus takes one of the loser's holes from the {} of the loser's row as a son, which the winner fills and controls next round; the rest is lent to the loser, who fills their remaining holes.\n",
-                     spell(m.refill));
-  const char* starter = m.starter == StarterKind::Winner ? "the round winner" : m.starter == StarterKind::Loser ? "the round loser" : "the players in turn";
-  out += fmt::format("- The next round is started by {}; after a tie, by the player who moved {} in the tied round.\n",
-                     starter, spell(m.after_tie));
+  out += fmt::format(
+      "- After a round the board is re-seeded from the stores: the winner fills their holes; each "
+      "full hole's worth of their surplus takes one of the loser's holes from the {} of the "
+      "loser's row as a son, which the winner fills and controls next round; the rest is lent to "
+      "the loser, who fills their remaining holes.\n",
+      spell(m.refill));
+  const char* starter = m.starter == StarterKind::Winner  ? "the round winner"
+                        : m.starter == StarterKind::Loser ? "the round loser"
+                                                          : "the players in turn";
+  out += fmt::format(
+      "- The next round is started by {}; after a tie, by the player who moved {} in the tied "
+      "round.\n",
+      starter, spell(m.after_tie));
   if (g.match_ends_when) out += "- The match ends when " + d.words(*g.match_ends_when) + ".\n";
   if (m.max_rounds > 0) out += fmt::format("- The match ends when round {} ends.\n", m.max_rounds);
   out += "- The player with more seeds in store wins the match.\n";

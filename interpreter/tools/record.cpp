@@ -35,8 +35,9 @@ void write_json(JsonWriter& w, const YAML::Node& n) {
     w.null();
   } else if (n.IsScalar()) {
     const std::string& s = n.Scalar();
-    bool bare = n.Tag() != "!" && (s == "true" || s == "false" || s == "null" ||
-                                   (!s.empty() && s.find_first_not_of("-0123456789") == std::string::npos));
+    bool bare =
+        n.Tag() != "!" && (s == "true" || s == "false" || s == "null" ||
+                           (!s.empty() && s.find_first_not_of("-0123456789") == std::string::npos));
     if (bare) {
       w.raw(s);
     } else {
@@ -71,7 +72,8 @@ Move read_move(const std::string& path, const YAML::Node& item) {
   if (!m || !m.IsScalar()) bad(path, item, "each move needs a `move` key");
   if (m.Scalar() == "pass") return Move::pass();
   int v = 0;
-  if (!YAML::convert<int>::decode(m, v) || v < 1 || v > 2 * kMaxRowHoles) bad(path, m, "a move is a hole number or pass");
+  if (!YAML::convert<int>::decode(m, v) || v < 1 || v > 2 * kMaxRowHoles)
+    bad(path, m, "a move is a hole number or pass");
   return Move{static_cast<uint8_t>(v)};
 }
 
@@ -128,7 +130,8 @@ std::string write_record(const GameRecord& r) {
   std::vector<std::string> settings;
   for (const auto& [key, value] : r.settings) settings.push_back(fmt::format("{}: {}", key, value));
   out += "settings: {" + join(settings, ", ");
-  out += fmt::format("}}\nseed: {}\nagents: {{south: {}, north: {}}}\nmoves:\n", r.seed, quoted(r.south), quoted(r.north));
+  out += fmt::format("}}\nseed: {}\nagents: {{south: {}, north: {}}}\nmoves:\n", r.seed,
+                     quoted(r.south), quoted(r.north));
   for (const std::string& p : r.positions) out += "  - " + p + "\n";
   out += "rounds:" + std::string(r.rounds.empty() ? " []\n" : "\n");
   for (const std::string& p : r.rounds) out += "  - " + p + "\n";

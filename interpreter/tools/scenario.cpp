@@ -9,12 +9,12 @@
 // a file usually has many scenarios of one game.
 #include "scenario.hpp"
 
+#include <fmt/format.h>
+#include <yaml-cpp/yaml.h>
+
 #include <filesystem>
 #include <map>
 #include <memory>
-
-#include <fmt/format.h>
-#include <yaml-cpp/yaml.h>
 
 #include "check.hpp"
 #include "compile.hpp"
@@ -38,7 +38,8 @@ int to_int(const YAML::Node& n, int lo, int hi, const char* what) {
   if (!n.IsScalar() || !YAML::convert<int64_t>::decode(n, v)) {
     fail(n, fmt::format("{} must be an integer", what));
   }
-  if (v < lo || v > hi) fail(n, fmt::format("{} must be between {} and {}, got {}", what, lo, hi, v));
+  if (v < lo || v > hi)
+    fail(n, fmt::format("{} must be between {} and {}, got {}", what, lo, hi, v));
   return static_cast<int>(v);
 }
 
@@ -55,7 +56,6 @@ Move to_move(const YAML::Node& n, const Rules& rules) {
   }
   fail(n, fmt::format("a move is a number 1..{} or pass", 2 * rules.holes));
 }
-
 
 std::string cell_name(const Rules& rules, int cell) {
   int n = rules.holes;
@@ -143,20 +143,23 @@ State build_position(const Rules& rules, const YAML::Node& pos) {
   set_row(s, Player::North, pos["north"]);
   if (const YAML::Node st = pos["stores"]) {
     for (Player p : {Player::South, Player::North}) {
-      s.cells[s.store_cell(p)] = static_cast<uint16_t>(to_int(st[player_name(p)], 0, 60000, "a store"));
+      s.cells[s.store_cell(p)] =
+          static_cast<uint16_t>(to_int(st[player_name(p)], 0, 60000, "a store"));
     }
   } else {
     s.cells[s.store_cell(Player::South)] = s.cells[s.store_cell(Player::North)] = 0;
   }
-  s.removed = pos["removed"] ? static_cast<uint16_t>(to_int(pos["removed"], 0, 60000, "removed")) : 0;
+  s.removed =
+      pos["removed"] ? static_cast<uint16_t>(to_int(pos["removed"], 0, 60000, "removed")) : 0;
   if (pos["control"]) set_control(s, pos["control"]);
   s.to_move = to_player(pos["to_move"], "to_move");
   if (pos["round"]) s.round = static_cast<uint16_t>(to_int(pos["round"], 1, 10000, "round"));
   if (pos["since_capture"]) {
-    s.since_capture = static_cast<uint16_t>(to_int(pos["since_capture"], 0, 60000, "since_capture"));
+    s.since_capture =
+        static_cast<uint16_t>(to_int(pos["since_capture"], 0, 60000, "since_capture"));
   }
-  s.round_starter = pos["round_starter"] ? to_player(pos["round_starter"], "round_starter")
-                                         : Player::South;
+  s.round_starter =
+      pos["round_starter"] ? to_player(pos["round_starter"], "round_starter") : Player::South;
   s.moved = 3;  // a position is taken to be past both players' first moves...
   if (const YAML::Node pending = pos["first_move_pending"]) {  // ...unless said otherwise
     if (!pending.IsSequence()) fail(pending, "first_move_pending lists players");
@@ -208,14 +211,17 @@ std::string node_list_text(const YAML::Node& n) {
 
 std::string outcome_text(const YAML::Node& n) {
   if (!n.IsMap()) return n.IsScalar() ? n.Scalar() : "?";
-  std::string out = fmt::format("{{winner: {}, south: {}, north: {}", n["winner"].as<std::string>(""),
-                                n["south"].as<std::string>(""), n["north"].as<std::string>(""));
+  std::string out =
+      fmt::format("{{winner: {}, south: {}, north: {}", n["winner"].as<std::string>(""),
+                  n["south"].as<std::string>(""), n["north"].as<std::string>(""));
   if (n["reason"]) out += ", reason: " + n["reason"].as<std::string>("");
   return out + "}";
 }
 
 std::string outcome_text(const Outcome& o, std::string_view reason = {}) {
-  const char* w = o.winner == Winner::South ? "south" : o.winner == Winner::North ? "north" : "draw";
+  const char* w = o.winner == Winner::South   ? "south"
+                  : o.winner == Winner::North ? "north"
+                                              : "draw";
   std::string out = fmt::format("{{winner: {}, south: {}, north: {}", w, o.south, o.north);
   if (!reason.empty()) out += fmt::format(", reason: {}", reason);
   return out + "}";
@@ -224,16 +230,20 @@ std::string outcome_text(const Outcome& o, std::string_view reason = {}) {
 void compare_board(const Rules& rules, const YAML::Node& e, const State& s) {
   for (Player p : {Player::South, Player::North}) {
     if (e[player_name(p)]) {
-      expect_equal(e[player_name(p)], player_name(p), node_list_text(e[player_name(p)]), row_text(s, p));
+      expect_equal(e[player_name(p)], player_name(p), node_list_text(e[player_name(p)]),
+                   row_text(s, p));
     }
   }
   if (const YAML::Node st = e["stores"]) {
     std::string want = fmt::format("{{south: {}, north: {}}}", st["south"].as<std::string>("?"),
                                    st["north"].as<std::string>("?"));
-    std::string got = fmt::format("{{south: {}, north: {}}}", s.store(Player::South), s.store(Player::North));
+    std::string got =
+        fmt::format("{{south: {}, north: {}}}", s.store(Player::South), s.store(Player::North));
     expect_equal(st, "stores", want, got);
   }
-  if (e["removed"]) expect_equal(e["removed"], "removed", e["removed"].as<std::string>("?"), std::to_string(s.removed));
+  if (e["removed"])
+    expect_equal(e["removed"], "removed", e["removed"].as<std::string>("?"),
+                 std::to_string(s.removed));
   if (const YAML::Node c = e["control"]) {
     for (Player p : {Player::South, Player::North}) {
       expect_equal(c, "control", node_list_text(c[player_name(p)]), control_text(s, p));
@@ -241,13 +251,17 @@ void compare_board(const Rules& rules, const YAML::Node& e, const State& s) {
   }
 }
 
-void compare_progress(const Rules& rules, const YAML::Node& e, const State& s, const ApplyInfo* info) {
+void compare_progress(const Rules& rules, const YAML::Node& e, const State& s,
+                      const ApplyInfo* info) {
   if (const YAML::Node t = e["to_move"]) {
     std::string want = t.IsNull() ? "null" : t.as<std::string>("?");
     expect_equal(t, "to_move", want, std::string(s.over ? "null" : player_name(s.to_move)));
   }
-  if (e["round"]) expect_equal(e["round"], "round", e["round"].as<std::string>("?"), std::to_string(s.round));
-  if (e["over"]) expect_equal(e["over"], "over", e["over"].as<std::string>("?"), std::string(s.over ? "true" : "false"));
+  if (e["round"])
+    expect_equal(e["round"], "round", e["round"].as<std::string>("?"), std::to_string(s.round));
+  if (e["over"])
+    expect_equal(e["over"], "over", e["over"].as<std::string>("?"),
+                 std::string(s.over ? "true" : "false"));
   if (const YAML::Node r = e["result"]) {
     std::string got = s.over ? outcome_text(s.result) : "null";
     expect_equal(r, "result", r.IsNull() ? std::string("null") : outcome_text(r), got);
@@ -275,7 +289,8 @@ std::vector<std::pair<std::string, int64_t>> read_set(const YAML::Node& set) {
   if (!set) return out;
   if (!set.IsMap()) fail(set, "set is a map such as {holes: 4, seeds: 3}");
   for (const auto& kv : set) {
-    out.emplace_back(kv.first.as<std::string>(""), to_int(kv.second, -1000000, 1000000, "a setting"));
+    out.emplace_back(kv.first.as<std::string>(""),
+                     to_int(kv.second, -1000000, 1000000, "a setting"));
   }
   return out;
 }
@@ -289,7 +304,8 @@ void run_one(const YAML::Node& sc, const std::string& rules_path, RulesCache& ca
   s = sc["position"] ? build_position(rules, sc["position"]) : initial_state(rules);
   if (const YAML::Node moves = sc["moves"]) {  // played from the position, or from the start
     if (!moves.IsSequence()) fail(moves, "moves is a list such as [3, 5, pass]");
-    for (const YAML::Node& m : moves) play_legal(rules, s, to_move(m, rules), m, nullptr, history, nullptr);
+    for (const YAML::Node& m : moves)
+      play_legal(rules, s, to_move(m, rules), m, nullptr, history, nullptr);
   }
   EventRecorder rec(rules);
   ApplyInfo info;
@@ -317,7 +333,8 @@ int ScenarioReport::failed() const {
   return static_cast<int>(results.size()) - passed() + static_cast<int>(errors.size());
 }
 
-ScenarioReport run_scenarios(const std::string& yaml_path, const std::optional<std::string>& rules_path) {
+ScenarioReport run_scenarios(const std::string& yaml_path,
+                             const std::optional<std::string>& rules_path) {
   ScenarioReport report;
   YAML::Node doc;
   try {
@@ -329,10 +346,12 @@ ScenarioReport run_scenarios(const std::string& yaml_path, const std::optional<s
   std::string rules = rules_path.value_or("");
   if (rules.empty()) {
     if (!doc.IsMap() || !doc["rules"] || !doc["rules"].IsScalar()) {
-      report.errors.push_back(fmt::format("{}: no rules file: give `rules:` or pass RULES", yaml_path));
+      report.errors.push_back(
+          fmt::format("{}: no rules file: give `rules:` or pass RULES", yaml_path));
       return report;
     }
-    rules = (std::filesystem::path(yaml_path).parent_path() / doc["rules"].Scalar()).lexically_normal();
+    rules =
+        (std::filesystem::path(yaml_path).parent_path() / doc["rules"].Scalar()).lexically_normal();
   }
   const YAML::Node list = doc.IsMap() ? doc["scenarios"] : YAML::Node();
   if (!list || !list.IsSequence()) {
@@ -363,13 +382,15 @@ std::string format_failures(const ScenarioReport& report) {
   std::string out;
   for (const auto& e : report.errors) out += e + "\n";
   for (const auto& r : report.results) {
-    if (!r.passed) out += fmt::format("{}:{}: scenario '{}': {}\n", r.file, r.line, r.name, r.message);
+    if (!r.passed)
+      out += fmt::format("{}:{}: scenario '{}': {}\n", r.file, r.line, r.name, r.message);
   }
   return out;
 }
 
 std::string format_report(const ScenarioReport& report) {
-  return format_failures(report) + fmt::format("{} passed, {} failed\n", report.passed(), report.failed());
+  return format_failures(report) +
+         fmt::format("{} passed, {} failed\n", report.passed(), report.failed());
 }
 
 }  // namespace mancala

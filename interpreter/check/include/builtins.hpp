@@ -90,9 +90,9 @@ struct BuiltinFunction {
   std::vector<Type> params;  // the first min_args are required
   size_t min_args;
   Type result;
-  OpCode op;       // a call with min_args arguments
-  OpCode op_more;  // a call with every argument
-  bool pure;       // folded when its arguments are constant
+  OpCode op;                    // a call with min_args arguments
+  OpCode op_more;               // a call with every argument
+  bool pure;                    // folded when its arguments are constant
   std::string_view words;       // English, {0} {1} the arguments (describe)
   std::string_view words_more;  // the same for the longer form ("" : words)
 };

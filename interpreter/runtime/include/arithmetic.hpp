@@ -52,7 +52,6 @@ inline int64_t sat_abs(int64_t a) {
   return a < 0 ? sat_neg(a) : a;
 }
 
-
 // The value of a pure operator instruction on constant operands: Neg,
 // Not, Abs (operand a), Add .. Ge, Min, Max (a op b). Any other op: 0.
 // clang-format off

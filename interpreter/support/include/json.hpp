@@ -56,11 +56,10 @@ class JsonWriter {
 
   JsonWriter& value(std::string_view s);  // a string, through json_string
   JsonWriter& value(const char* s) { return value(std::string_view(s)); }
-  JsonWriter& value(bool b);              // true, false
+  JsonWriter& value(bool b);  // true, false
   // An integer of any width, in full.
   template <std::integral T>
-    requires(!std::same_as<T, bool> && !std::same_as<T, char>)
-  JsonWriter& value(T n) {
+  requires(!std::same_as<T, bool> && !std::same_as<T, char>) JsonWriter& value(T n) {
     if constexpr (std::is_signed_v<T>) {
       return integer(static_cast<int64_t>(n));
     } else {

@@ -18,9 +18,9 @@
 namespace mancala {
 
 struct ScenarioResult {
-  std::string file;   // the YAML file
-  int line = 0;       // 1-based line of the scenario in the file
-  std::string name;   // the scenario's `name`
+  std::string file;  // the YAML file
+  int line = 0;      // 1-based line of the scenario in the file
+  std::string name;  // the scenario's `name`
   bool passed = false;
   std::string message;  // for a failure: the first difference, or the error
 };
