@@ -55,9 +55,9 @@ std::shared_ptr<const Rules> load(const std::string& path) {
 }
 
 std::unique_ptr<Agent> agent(std::string_view spec, uint64_t seed = 1) {
-  std::string error;
-  auto a = make_agent(spec, seed, &error);
-  EXPECT_TRUE(a) << error;
+  auto made = make_agent(spec, seed);
+  EXPECT_TRUE(made) << made.error;
+  auto a = made ? std::move(*made.value) : nullptr;
   return a;
 }
 
@@ -86,8 +86,8 @@ TEST(MakeAgent, AcceptsEverySpecForm) {
   for (const char* spec : {"random", "random:seed=3", "greedy", "alphabeta", "ai:alphabeta",
                            "alphabeta:depth=8", "alphabeta:seconds=0.5", "mcts", "ai:mcts",
                            "mcts:iterations=20000,seconds=1", "ai:mcts:seed=9"}) {
-    std::string error;
-    EXPECT_TRUE(make_agent(spec, 1, &error)) << spec << ": " << error;
+    auto made = make_agent(spec, 1);
+    EXPECT_TRUE(made) << spec << ": " << made.error;
   }
   EXPECT_EQ(agent("ai:alphabeta")->name(), "alphabeta:depth=6");
   EXPECT_EQ(agent("alphabeta:seconds=0.5")->name(), "alphabeta:seconds=0.5");
@@ -99,9 +99,9 @@ TEST(MakeAgent, AcceptsEverySpecForm) {
 
 TEST(MakeAgent, ReportsMistakesWithSuggestions) {
   auto error_of = [](std::string_view spec) {
-    std::string error;
-    EXPECT_FALSE(make_agent(spec, 1, &error)) << spec;
-    return error;
+    auto made = make_agent(spec, 1);
+    EXPECT_FALSE(made) << spec;
+    return made.error;
   };
   EXPECT_EQ(error_of("alphabta"),
             "unknown agent 'alphabta'; did you mean 'alphabeta'? (agents: random, greedy, "

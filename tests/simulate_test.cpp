@@ -14,6 +14,13 @@
 namespace mancala {
 namespace {
 
+// The report of a simulation that must succeed.
+SimulationReport run(const Rules& rules, const SimulationOptions& o) {
+  auto result = simulate(rules, o);
+  EXPECT_TRUE(result) << result.error;
+  return result ? std::move(*result.value) : SimulationReport{};
+}
+
 std::shared_ptr<const Rules> load(const std::string& file) {
   static const DiskFileSystem disk;
   SourceSet sources;
@@ -41,11 +48,10 @@ TEST(Simulate, ResultsDoNotDependOnThreads) {
   o.games = 16;
   o.seed = 9;
   SimulationReport one, three;
-  std::string error;
   o.threads = 1;
-  ASSERT_TRUE(simulate(*rules, o, &one, &error)) << error;
+  one = run(*rules, o);
   o.threads = 3;
-  ASSERT_TRUE(simulate(*rules, o, &three, &error)) << error;
+  three = run(*rules, o);
   ASSERT_EQ(one.per_game.size(), 16u);
   for (size_t i = 0; i < one.per_game.size(); ++i) {
     EXPECT_TRUE(same_game(one.per_game[i], three.per_game[i])) << "game " << i;
@@ -63,11 +69,10 @@ TEST(Simulate, SeedsChangeTheGames) {
   o.south = o.north = "random";
   o.games = 6;
   SimulationReport a, b;
-  std::string error;
   o.seed = 1;
-  ASSERT_TRUE(simulate(*rules, o, &a, &error));
+  a = run(*rules, o);
   o.seed = 2;
-  ASSERT_TRUE(simulate(*rules, o, &b, &error));
+  b = run(*rules, o);
   EXPECT_NE(simulation_json(a), simulation_json(b));
   EXPECT_NE(game_seed(1, 0), game_seed(1, 1));
   EXPECT_NE(game_seed(1, 0), game_seed(2, 0));
@@ -81,8 +86,7 @@ TEST(Simulate, CountsEndingsRoundsAndCaptures) {
   o.north = "random";
   o.games = 3;
   SimulationReport r;
-  std::string error;
-  ASSERT_TRUE(simulate(*rules, o, &r, &error)) << error;
+  r = run(*rules, o);
   int endings = 0;
   for (const auto& [reason, n] : r.endings) endings += n;
   int rounds = 0;
@@ -106,8 +110,7 @@ TEST(Simulate, MaxPliesMarksGamesUnfinished) {
   o.games = 2;
   o.max_plies = 3;
   SimulationReport r;
-  std::string error;
-  ASSERT_TRUE(simulate(*rules, o, &r, &error));
+  r = run(*rules, o);
   EXPECT_EQ(r.unfinished, 2);
   EXPECT_EQ(r.endings["max-plies"], 2);
 }
@@ -118,9 +121,9 @@ TEST(Simulate, BadAgentSpecIsAnError) {
   SimulationOptions o;
   o.south = "alphabta";
   SimulationReport r;
-  std::string error;
-  EXPECT_FALSE(simulate(*rules, o, &r, &error));
-  EXPECT_NE(error.find("alphabeta"), std::string::npos) << error;
+  auto result = simulate(*rules, o);
+  ASSERT_FALSE(result);
+  EXPECT_NE(result.error.find("alphabeta"), std::string::npos) << result.error;
 }
 
 TEST(Simulate, WilsonInterval) {
@@ -144,12 +147,11 @@ TEST(Simulate, DeterministicAgentsAreNoted) {
   o.north = "ai:alphabeta:depth=1";
   o.games = 2;
   SimulationReport r;
-  std::string error;
-  ASSERT_TRUE(simulate(*rules, o, &r, &error));
+  r = run(*rules, o);
   EXPECT_TRUE(r.deterministic);
   EXPECT_NE(simulation_text(r).find("--opening-plies"), std::string::npos);
   o.opening_plies = 2;
-  ASSERT_TRUE(simulate(*rules, o, &r, &error));
+  r = run(*rules, o);
   EXPECT_FALSE(r.deterministic);
 }
 

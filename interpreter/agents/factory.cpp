@@ -103,11 +103,9 @@ std::string format_seconds(double seconds) {
   return buf;
 }
 
-std::unique_ptr<Agent> make_agent(std::string_view spec, uint64_t seed, std::string* error) {
-  auto fail = [&](std::string message) -> std::unique_ptr<Agent> {
-    if (error) *error = std::move(message);
-    return nullptr;
-  };
+Expected<std::unique_ptr<Agent>> make_agent(std::string_view spec, uint64_t seed) {
+  using Result = Expected<std::unique_ptr<Agent>>;
+  auto fail = [](std::string message) { return Result::fail(std::move(message)); };
   if (spec.substr(0, 3) == "ai:") spec.remove_prefix(3);
   size_t colon = spec.find(':');
   std::string name(spec.substr(0, colon));
@@ -130,14 +128,14 @@ std::unique_ptr<Agent> make_agent(std::string_view spec, uint64_t seed, std::str
   auto given = [&](const char* key) {
     return std::find(seen.begin(), seen.end(), key) != seen.end();
   };
-  if (name == "random") return make_random_agent(o.seed);
-  if (name == "greedy") return make_greedy_agent(o.seed);
+  if (name == "random") return Result::ok(make_random_agent(o.seed));
+  if (name == "greedy") return Result::ok(make_greedy_agent(o.seed));
   if (name == "alphabeta") {
     if (given("seconds") && !given("depth")) o.depth = 0;
-    return std::make_unique<AlphaBetaAgent>(o);
+    return Result::ok(std::make_unique<AlphaBetaAgent>(o));
   }
   if (given("seconds") && !given("iterations")) o.iterations = 0;
-  return make_mcts_agent(o);
+  return Result::ok(make_mcts_agent(o));
 }
 
 }  // namespace mancala

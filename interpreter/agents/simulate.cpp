@@ -158,13 +158,14 @@ GameSummary simulate_game(const Rules& rules, const SimulationOptions& o, int ga
   uint64_t south_seed = seeds.next(), north_seed = seeds.next();
   Rng opening(seeds.next());
   GameAgents agents;
-  std::string error;
-  agents.side[0] = make_agent(o.south, south_seed, &error);
-  agents.side[1] = make_agent(o.north, north_seed, &error);
-  if (!agents.side[0] || !agents.side[1]) {
-    g.error = error;
+  auto south = make_agent(o.south, south_seed);
+  auto north = make_agent(o.north, north_seed);
+  if (!south || !north) {
+    g.error = south ? north.error : south.error;
     return g;
   }
+  agents.side[0] = std::move(*south.value);
+  agents.side[1] = std::move(*north.value);
   try {
     play_game(rules, o, agents, opening, g);
   } catch (const std::exception& e) {
@@ -173,13 +174,12 @@ GameSummary simulate_game(const Rules& rules, const SimulationOptions& o, int ga
   return g;
 }
 
-bool simulate(const Rules& rules, const SimulationOptions& o, SimulationReport* report,
-              std::string* error) {
+Expected<SimulationReport> simulate(const Rules& rules, const SimulationOptions& o) {
   for (const std::string* spec : {&o.south, &o.north}) {
-    if (!make_agent(*spec, 1, error)) return false;
+    auto agent = make_agent(*spec, 1);
+    if (!agent) return Expected<SimulationReport>::fail(agent.error);
   }
-  SimulationReport& r = *report;
-  r = SimulationReport{};
+  SimulationReport r;
   r.game = rules.name;
   r.south = o.south;
   r.north = o.north;
@@ -201,7 +201,7 @@ bool simulate(const Rules& rules, const SimulationOptions& o, SimulationReport* 
   for (int t = 0; t < threads; ++t) pool.emplace_back(work);
   for (std::thread& t : pool) t.join();
   aggregate(r);
-  return true;
+  return Expected<SimulationReport>::ok(std::move(r));
 }
 
 std::string simulation_json(const SimulationReport& r) {

@@ -519,11 +519,9 @@ Expected<Side> make_side(const std::string& flag, std::string spec, uint64_t see
                flag == "south" ? "South" : "North", kDefaultAgent);
     spec = kDefaultAgent;
   }
-  std::string error;
-  side.agent = make_agent(spec, seed, &error);
-  if (!side.agent) {
-    return Expected<Side>::fail(fmt::format("--{}: {} (or 'human')", flag, error));
-  }
+  auto agent = make_agent(spec, seed);
+  if (!agent) return Expected<Side>::fail(fmt::format("--{}: {} (or 'human')", flag, agent.error));
+  side.agent = std::move(*agent.value);
   side.spec = "ai:" + side.agent->name();
   return Expected<Side>::ok(std::move(side));
 }

@@ -29,12 +29,11 @@ void draw_progress(Io& io, int done, int total) {
 }
 
 // Runs the simulation on a worker thread while this one draws the bar.
-bool run_with_progress(const Rules& rules, SimulationOptions& options, SimulationReport* report,
-                       std::string* error, Io& io) {
+Expected<SimulationReport> run_with_progress(const Rules& rules, SimulationOptions& options,
+                                             Io& io) {
   std::atomic<int> finished{0};
   options.finished = &finished;
-  auto job =
-      std::async(std::launch::async, [&] { return simulate(rules, options, report, error); });
+  auto job = std::async(std::launch::async, [&] { return simulate(rules, options); });
   bool bar = io.err_tty;
   while (job.wait_for(std::chrono::milliseconds(100)) != std::future_status::ready) {
     if (bar) draw_progress(io, finished.load(), options.games);
@@ -78,11 +77,9 @@ int run_simulate(const ParsedArgs& args, Io& io) {
   std::optional<LoadedGame> loaded = load_game(args.positionals()[0], *overrides.value, io);
   if (!loaded) return kFailed;
   std::shared_ptr<const Rules> rules = compile(loaded->game);
-  SimulationReport report;
-  std::string error;
-  if (!run_with_progress(*rules, *options.value, &report, &error, io)) {
-    return usage_error(io, "simulate", error);
-  }
+  auto result = run_with_progress(*rules, *options.value, io);
+  if (!result) return usage_error(io, "simulate", result.error);
+  const SimulationReport& report = *result.value;
   if (args.get("format") == "json") {
     fmt::print(io.out, "{}\n", simulation_json(report));
   } else {

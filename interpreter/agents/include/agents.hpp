@@ -18,6 +18,7 @@
 #include <string>
 #include <string_view>
 
+#include "expected.hpp"
 #include "rng.hpp"
 #include "rules.hpp"
 #include "runtime.hpp"
@@ -110,9 +111,9 @@ std::string format_seconds(double seconds);
 //   mcts     iterations, seconds, seed   UCT with random playouts
 // `seed` is the default seed (a seed= option overrides it). alphabeta with
 // seconds and no depth searches as deep as time allows; mcts with seconds
-// and no iterations likewise. On a bad spec returns null and sets *error to
-// one line, with a "did you mean" for a misspelt name or option.
-std::unique_ptr<Agent> make_agent(std::string_view spec, uint64_t seed, std::string* error);
+// and no iterations likewise. A bad spec gives one line of error, with a
+// "did you mean" for a misspelt name or option.
+Expected<std::unique_ptr<Agent>> make_agent(std::string_view spec, uint64_t seed);
 
 // ---- matches -----------------------------------------------------------
 

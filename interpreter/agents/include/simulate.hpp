@@ -21,6 +21,7 @@
 #include <string>
 #include <vector>
 
+#include "expected.hpp"
 #include "rules.hpp"
 #include "state.hpp"
 
@@ -79,9 +80,8 @@ struct SimulationReport {
   std::vector<GameSummary> per_game;
 };
 
-// Plays the games. Returns false and sets *error for a bad agent spec.
-bool simulate(const Rules& rules, const SimulationOptions& options, SimulationReport* report,
-              std::string* error);
+// Plays the games; an error for a bad agent spec.
+Expected<SimulationReport> simulate(const Rules& rules, const SimulationOptions& options);
 
 // Plays one game (game number `game` of the seed); used by simulate.
 GameSummary simulate_game(const Rules& rules, const SimulationOptions& options, int game);
