@@ -1,4 +1,4 @@
-// The agents (interpreter/agents.hpp) on every shipped game.
+// The agents (interpreter/agents/include/agents.hpp) on every shipped game.
 //
 // Agents are generic, so they are tested the way OpenSpiel tests games:
 // every agent on every rule file in games/, at positions reached by seeded

@@ -1,4 +1,4 @@
-// Tests of the simulation library (interpreter/simulate.hpp), called
+// Tests of the simulation library (interpreter/agents/include/simulate.hpp), called
 // directly: the reproducibility contract (a game depends on (seed, game
 // number) only, so thread counts and game order do not change anything),
 // the statistics (Wilson interval, spreads, end reasons) and the JSON.

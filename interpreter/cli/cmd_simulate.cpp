@@ -1,7 +1,7 @@
 // `mancala simulate RULES --games N --south SPEC --north SPEC`: many games
 // between two agents, and a report on them.
 //
-// The work is the library's (interpreter/simulate.hpp), so tests can call
+// The work is the library's (interpreter/agents/include/simulate.hpp), so tests can call
 // it without the binary; this file reads flags, shows a progress bar, and
 // prints the report. The bar goes to stderr and only when stderr is a
 // terminal, polled from the main thread while the workers play, so that
