@@ -2,7 +2,11 @@
 //
 // Rendering is pure string building so that golden tests can compare it
 // byte for byte. The caret line copies the tabs of the source line into its
-// padding, so that the caret stays under the right byte in any tab width.
+// padding, so that the caret stays under the right character in any tab
+// width. A rule file is untrusted, so its bytes never reach a terminal as
+// they are: control characters and invalid UTF-8 in names, messages and
+// source lines are shown as \xNN, and a line too long for a terminal is
+// shown as a window around the range.
 // JSON goes through JsonWriter (json.hpp) in its Lines layout, one
 // diagnostic per line; its strings are escaped completely, including bytes
 // that are not valid UTF-8, which become U+FFFD, so that the output is
@@ -12,6 +16,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <vector>
+
+#include "utf8.hpp"
 
 namespace mancala {
 
@@ -40,46 +47,118 @@ bool is_error_label(const char* label) {
   return std::string_view(label) == "error";
 }
 
+// A source line as shown under a message: bytes of the file never reach
+// the terminal as control sequences, and a very long line is cut to a
+// window around the range.
+struct ShownLine {
+  std::string text;  // the line, escaped and perhaps cut
+  std::string pad;   // what goes before the caret (tabs copied, so it lines up)
+  size_t width = 1;  // columns the range covers (at least 1)
+};
+
+// One piece of a line: the bytes [at, at + len) shown as `text`, `cols` wide.
+struct Piece {
+  size_t at;
+  std::string text;
+  size_t cols;
+};
+
+// A control character shows as \xNN (a tab stays a tab), a byte that is not
+// valid UTF-8 as \xNN, anything else as itself, one column per character.
+std::vector<Piece> pieces_of(std::string_view line) {
+  std::vector<Piece> out;
+  for (size_t i = 0; i < line.size();) {
+    unsigned char c = static_cast<unsigned char>(line[i]);
+    size_t n = utf8_sequence(line, i);
+    if (c == '\t') {
+      out.push_back({i, "\t", 1});
+      ++i;
+    } else if (n == 0 || c < 0x20 || c == 0x7F) {
+      out.push_back({i, fmt::format("\\x{:02x}", c), 4});
+      ++i;
+    } else {
+      out.push_back({i, std::string(line.substr(i, n)), 1});
+      i += n;
+    }
+  }
+  return out;
+}
+
+// Text from a file (a name, a message quoting it) with every control
+// character and invalid byte shown as \\xNN.
+std::string escaped(std::string_view text) {
+  std::string out;
+  for (const Piece& p : pieces_of(text)) out += p.text == "\t" ? "\\x09" : p.text;
+  return out;
+}
+
+constexpr size_t kShownColumns = 100;  // a longer line is cut around the range
+
+ShownLine show_line(std::string_view line, size_t from, size_t to) {
+  std::vector<Piece> pieces = pieces_of(line);
+  std::vector<size_t> col(pieces.size() + 1, 0);  // column where each piece starts
+  for (size_t i = 0; i < pieces.size(); ++i) col[i + 1] = col[i] + pieces[i].cols;
+  auto index_of = [&](size_t byte) {  // first piece at or after a byte offset
+    size_t k = 0;
+    while (k < pieces.size() && pieces[k].at < byte) ++k;
+    return k;
+  };
+  size_t first = index_of(from), last = std::max(first + 1, index_of(to));
+  size_t lo = 0, hi = pieces.size();  // the pieces shown
+  if (col[hi] > kShownColumns) {
+    size_t start_col = col[first] > kShownColumns / 2 ? col[first] - kShownColumns / 2 : 0;
+    while (lo < pieces.size() && col[lo] < start_col) ++lo;
+    hi = lo;
+    while (hi < pieces.size() && col[hi + 1] - col[lo] <= kShownColumns) ++hi;
+  }
+  ShownLine out;
+  if (lo > 0) out.text = out.pad = "...";
+  for (size_t k = lo; k < hi; ++k) out.text += pieces[k].text;
+  if (hi < pieces.size()) out.text += "...";
+  for (size_t k = lo; k < first && k < hi; ++k) {
+    out.pad += pieces[k].text == "\t" ? "\t" : std::string(pieces[k].cols, ' ');
+  }
+  size_t end_col = col[std::min(last, hi)];
+  out.width = std::max<size_t>(1, end_col > col[first] ? end_col - col[first] : 1);
+  return out;
+}
+
 // The header line, the source line and the caret line of one range.
 void render_one(std::string& out, const SourceSet& sources, Range range, const char* label,
                 const std::string& message, bool colour) {
   if (range.file >= sources.size()) {
-    out += fmt::format("{}: {}\n", label, message);
+    out += fmt::format("{}: {}\n", label, escaped(message));
     return;
   }
   const Source& src = sources.get(range.file);
   if (src.text.empty()) {  // a file that could not be read: no line to show
-    out += fmt::format("{}{}: {}{}{}: {}\n", colour ? kBold : "", src.name,
+    out += fmt::format("{}{}: {}{}{}: {}\n", colour ? kBold : "", escaped(src.name),
                        colour && is_error_label(label) ? kRed : "", label, colour ? kReset : "",
-                       message);
+                       escaped(message));
     return;
   }
   auto begin = src.line_col(range.begin);
   auto end = src.line_col(std::max(range.begin, range.end));
+  std::string name = escaped(src.name), text = escaped(message);
   const bool is_error = std::string_view(label) == "error";
   if (colour) {
-    out += fmt::format("{}{}:{}:{}: {}{}:{}{} {}{}\n", kBold, src.name, begin.line, begin.col,
-                       is_error ? kRed : kBold, label, kReset, kBold, message, kReset);
+    out += fmt::format("{}{}:{}:{}: {}{}:{}{} {}{}\n", kBold, name, begin.line, begin.col,
+                       is_error ? kRed : kBold, label, kReset, kBold, text, kReset);
   } else {
-    out += fmt::format("{}:{}:{}: {}: {}\n", src.name, begin.line, begin.col, label, message);
+    out += fmt::format("{}:{}:{}: {}: {}\n", name, begin.line, begin.col, label, text);
   }
   std::string_view line = src.line_text(begin.line);
-  out.append(line);
-  out += '\n';
-  std::string caret;
-  for (uint32_t i = 0; i + 1 < begin.col && i < line.size(); ++i) {
-    caret += line[i] == '\t' ? '\t' : ' ';
-  }
-  size_t width = 1;
-  if (end.line == begin.line && end.col > begin.col) {
-    size_t line_end = line.size() + 1;  // the column just after the line
-    width = std::max<size_t>(1, std::min<size_t>(end.col, line_end) - begin.col);
-  }
-  std::string marks = "^" + std::string(width - 1, '~');
+  size_t from = std::min<size_t>(begin.col - 1, line.size());
+  size_t to = end.line == begin.line && end.col > begin.col
+                  ? std::min<size_t>(end.col - 1, line.size())
+                  : from;
+  ShownLine shown = show_line(line, from, to);
+  out += shown.text + '\n';
+  std::string marks = "^" + std::string(shown.width - 1, '~');
   if (colour) {
-    out += caret + kGreen + marks + kReset + "\n";
+    out += shown.pad + kGreen + marks + kReset + "\n";
   } else {
-    out += caret + marks + "\n";
+    out += shown.pad + marks + "\n";
   }
 }
 
@@ -93,9 +172,9 @@ std::string render_text(const Diagnostic& d, const SourceSet& sources, bool colo
     if (n.has_range) {
       render_one(out, sources, n.range, "note", n.message, colour);
     } else if (colour) {
-      out += fmt::format("{}note:{} {}\n", kBold, kReset, n.message);
+      out += fmt::format("{}note:{} {}\n", kBold, kReset, escaped(n.message));
     } else {
-      out += fmt::format("note: {}\n", n.message);
+      out += fmt::format("note: {}\n", escaped(n.message));
     }
   }
   return out;

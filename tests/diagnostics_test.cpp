@@ -140,6 +140,39 @@ TEST(RenderText, Colour) {
             "\x1b[1ma.mnc:1:1: \x1b[1;31merror:\x1b[0m\x1b[1m m\x1b[0m\nxy\n\x1b[1;32m^~\x1b[0m\n");
 }
 
+// Bytes of a rule file never reach the terminal as control sequences: a
+// control character or a byte that is not UTF-8 is shown as \xNN, in the
+// source line and in the message, and the caret still lines up.
+TEST(RenderText, EscapesControlBytesAndInvalidUtf8) {
+  SourceSet sources;
+  uint32_t f = sources.add("a.mnc", "x \x1b[2J \xff \xc3\xa9 bad\n");
+  Diagnostics diags;
+  diags.error({f, 12, 15}, "name 'b\x07'");
+  EXPECT_EQ(render_text(diags, sources),
+            "a.mnc:1:13: error: name 'b\\x07'\n"
+            "x \\x1b[2J \\xff \xc3\xa9 bad\n"
+            "                 ^~~\n");
+}
+
+// A very long line is shown as a window of about 100 columns around the
+// range, marked with "..." where it was cut.
+TEST(RenderText, LongLineIsAWindowAroundTheCaret) {
+  SourceSet sources;
+  std::string line = std::string(300, 'a') + " bad " + std::string(300, 'b');
+  uint32_t f = sources.add("a.mnc", line + "\n");
+  Diagnostics diags;
+  diags.error({f, 301, 304}, "m");
+  std::string out = render_text(diags, sources);
+  std::string shown = out.substr(out.find('\n') + 1);
+  shown = shown.substr(0, shown.find('\n'));
+  std::string caret = out.substr(out.find('\n', out.find('\n') + 1) + 1);
+  EXPECT_LE(shown.size(), 110u) << shown;
+  EXPECT_EQ(shown.substr(0, 3), "...");
+  EXPECT_EQ(shown.substr(shown.size() - 3), "...");
+  EXPECT_EQ(shown.substr(caret.find('^'), 3), "bad") << shown << "\n" << caret;
+  EXPECT_EQ(caret.substr(caret.find('^')), "^~~\n");
+}
+
 TEST(RenderJson, EscapesAndFields) {
   SourceSet sources;
   uint32_t f = sources.add("dir/\"q\".mnc", "let x = 1\n");
