@@ -251,7 +251,10 @@ class Terminal {
  public:
   // With stdout_file, the child's standard output goes to that file instead
   // (standard input and error stay on the terminal), as in `play > out`.
-  explicit Terminal(const std::vector<std::string>& args, const std::string& stdout_file = "") {
+  // The child runs with TERM=xterm, LANG=C.UTF-8 and no LC_ALL or NO_COLOR,
+  // then `env` on top ("NAME=VALUE", or "NAME=" to unset).
+  explicit Terminal(const std::vector<std::string>& args, const std::string& stdout_file = "",
+                    const std::vector<std::string>& env = {}) {
     pid_ = forkpty(&fd_, nullptr, nullptr, nullptr);
     if (pid_ == 0) {
       if (chdir(kSourceDir.c_str()) != 0) _exit(127);
@@ -266,6 +269,18 @@ class Terminal {
       for (std::string& a : copy) argv.push_back(a.data());
       argv.push_back(nullptr);
       setenv("TERM", "xterm", 1);
+      setenv("LANG", "C.UTF-8", 1);
+      unsetenv("LC_ALL");
+      unsetenv("LC_CTYPE");
+      unsetenv("NO_COLOR");
+      for (const std::string& e : env) {
+        std::string name = e.substr(0, e.find('=')), value = e.substr(e.find('=') + 1);
+        if (value.empty()) {
+          unsetenv(name.c_str());
+        } else {
+          setenv(name.c_str(), value.c_str(), 1);
+        }
+      }
       execv(binary.c_str(), argv.data());
       _exit(127);
     }
@@ -322,6 +337,58 @@ class Terminal {
   std::string screen_;
   size_t mark_ = 0;
 };
+
+// What a terminal can show decides the board and the colours: box drawing
+// needs a UTF-8 locale and a TERM other than dumb; colour needs a terminal
+// without NO_COLOR or TERM=dumb, unless --color says otherwise.
+std::string first_board(const std::vector<std::string>& env,
+                        const std::vector<std::string>& extra = {}) {
+  std::vector<std::string> args = {"play",  "games/kalah.mnc", "--south",
+                                   "human", "--north",         "greedy"};
+  args.insert(args.end(), extra.begin(), extra.end());
+  Terminal t(args, "", env);
+  EXPECT_TRUE(t.started());
+  EXPECT_TRUE(t.expect("Your move (")) << t.screen();
+  t.type("quit");
+  t.wait_exit();
+  return t.screen();
+}
+
+TEST(Play, BoardFollowsTheTerminal) {
+  std::string plain = first_board({});
+  EXPECT_NE(plain.find("┌"), std::string::npos) << plain;
+  EXPECT_NE(plain.find("\x1b["), std::string::npos) << plain;
+  std::string dumb = first_board({"TERM=dumb"});
+  EXPECT_EQ(dumb.find("┌"), std::string::npos) << dumb;
+  EXPECT_EQ(dumb.find("\x1b["), std::string::npos) << dumb;
+  std::string c_locale = first_board({"LANG=C"});
+  EXPECT_EQ(c_locale.find("┌"), std::string::npos) << c_locale;
+  std::string no_color = first_board({"NO_COLOR=1"});
+  EXPECT_NE(no_color.find("┌"), std::string::npos) << no_color;
+  EXPECT_EQ(no_color.find("\x1b["), std::string::npos) << no_color;
+  std::string never = first_board({}, {"--color", "never"});
+  EXPECT_EQ(never.find("\x1b["), std::string::npos) << never;
+}
+
+// check honours NO_COLOR and --color like every command.
+TEST(Check, ColourFollowsNoColorAndTheFlag) {
+  auto run = [](const std::vector<std::string>& env, const std::vector<std::string>& extra) {
+    std::vector<std::string> args = {"check", "tests/diagnostics/001_unknown_name.mnc"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    Terminal t(args, "", env);
+    EXPECT_TRUE(t.started());
+    t.wait_exit();
+    return t.screen();
+  };
+  EXPECT_NE(run({}, {}).find("\x1b["), std::string::npos);
+  EXPECT_EQ(run({"NO_COLOR=1"}, {}).find("\x1b["), std::string::npos);
+  EXPECT_EQ(run({}, {"--color", "never"}).find("\x1b["), std::string::npos);
+  ToolRun piped =
+      run_tool({"check", "tests/diagnostics/001_unknown_name.mnc", "--color", "always"});
+  EXPECT_NE(piped.err.find("\x1b["), std::string::npos) << piped.err;
+  ToolRun bad = run_tool({"check", "games/kalah.mnc", "--color", "sometimes"});
+  EXPECT_EQ(bad.status, 2) << bad.err;
+}
 
 TEST(Play, HumanSessionOnATerminal) {
   Terminal t({"play", "games/kalah.mnc", "--south", "human", "--north", "alphabeta:depth=2"});

@@ -36,7 +36,7 @@ int run_check(const ParsedArgs& args, Io& io) {
       write_json(json_out, diags, sources);
       continue;
     }
-    if (!diags.all().empty()) fmt::print(io.err, "{}", render_text(diags, sources, io.err_tty));
+    if (!diags.all().empty()) fmt::print(io.err, "{}", render_text(diags, sources, io.colour_err));
     if (result.ok && !args.has("quiet")) {
       if (result.game) {
         fmt::print(io.out, "{}: ok: game \"{}\"\n", path, result.game->spec.name);

@@ -38,7 +38,7 @@ int dump_ast(const std::string& path, Io& io) {
   Diagnostics diags;
   uint32_t id = sources.add(path, std::move(*text));
   std::optional<ast::File> file = parse(sources, id, diags);
-  if (!diags.all().empty()) fmt::print(io.err, "{}", render_text(diags, sources, io.err_tty));
+  if (!diags.all().empty()) fmt::print(io.err, "{}", render_text(diags, sources, io.colour_err));
   if (!file) return kFailed;
   fmt::print(io.out, "{}", ast::dump(*file, sources));
   return kOk;

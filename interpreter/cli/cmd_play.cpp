@@ -544,9 +544,9 @@ Expected<PlayConfig> read_config(const ParsedArgs& args, const Io& io) {
   c.output = args.get("format") == "jsonl" ? Output::Jsonl
              : args.has("quiet")           ? Output::Quiet
                                            : Output::Text;
-  bool plain = args.has("ascii") || !io.out_tty;
-  c.style.unicode = !plain;
-  c.style.colour = !plain && std::getenv("NO_COLOR") == nullptr;
+  bool ascii = args.has("ascii");
+  c.style.unicode = io.unicode_out && !ascii;
+  c.style.colour = io.colour_out && !ascii;
   return Result::ok(std::move(c));
 }
 
@@ -586,8 +586,9 @@ Command play_command() {
       "(docs/agents.md). South moves first and is drawn at the bottom; each player numbers\n"
       "their own holes 1..N from their own left. A human types a hole number, `pass`, or\n"
       "help, moves, hint, undo, board, quit. When standard input is not a terminal, human\n"
-      "sides are played by ai:alphabeta and the game runs to its end. Boards use Unicode\n"
-      "and colour on a terminal, plain ASCII otherwise (or with --ascii).\n"
+      "sides are played by ai:alphabeta and the game runs to its end. Boards use box\n"
+      "drawing on a terminal with a UTF-8 locale and TERM other than dumb, plain ASCII\n"
+      "otherwise (or with --ascii); colour as --color says.\n"
       "--record writes the game as YAML (docs/cli.md, \"Game records\"), which\n"
       "`mancala replay RULES --record FILE` checks move by move.";
   c.spec.usage =

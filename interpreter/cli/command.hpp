@@ -29,12 +29,17 @@ inline constexpr int kOk = 0;
 inline constexpr int kFailed = 1;
 inline constexpr int kUsage = 2;
 
-// Where a subcommand writes. Colour is used only on a terminal.
+// Where a subcommand writes, and what the terminal behind it can show.
+// The colour and unicode fields are decided once per run from --color,
+// NO_COLOR, TERM and the locale (set_terminal); subcommands only read them.
 struct Io {
   FILE* out = stdout;
   FILE* err = stderr;
   bool out_tty = false;
   bool err_tty = false;
+  bool colour_out = false;   // ANSI colour on standard output
+  bool colour_err = false;   // ANSI colour on standard error (diagnostics)
+  bool unicode_out = false;  // box drawing and other non-ASCII on standard output
 };
 
 struct Command {
@@ -72,6 +77,13 @@ Expected<std::vector<std::pair<std::string, int64_t>>> read_overrides(const Pars
 
 // The --set flag, shared by the subcommands that load a game.
 FlagSpec set_flag();
+
+// Decides io's colour and unicode fields for one run: `--color always` and
+// `never` decide colour; `auto` (the default) means colour on a terminal
+// unless NO_COLOR is set (to anything but "") or TERM is "dumb". Box
+// drawing needs a terminal, a TERM other than "dumb" and a UTF-8 locale
+// (the first of LC_ALL, LC_CTYPE, LANG that is set).
+void set_terminal(Io& io, const ParsedArgs& args);
 
 // The subcommand constructors, one per cmd_*.cpp.
 Command check_command();

@@ -1,10 +1,12 @@
 // The subcommand table and the helpers every subcommand shares (see
 // command.hpp). The table is the one place that lists subcommands, so the
 // order of `mancala --help` is chosen here rather than by link order; each
-// entry gets the common -h/--help flag added so that no subcommand has to
-// declare it.
+// entry gets the common --color and -h/--help flags added so that no
+// subcommand has to declare them.
 #include <fmt/format.h>
 
+#include <cctype>
+#include <cstdlib>
 #include <fstream>
 
 #include "command.hpp"
@@ -19,6 +21,11 @@ const std::vector<Command>& commands() {
         perft_command(), test_command(),  describe_command(), bench_command(),
     };
     for (Command& c : list) {
+      c.spec.flag(FlagSpec::option("color", "WHEN",
+                                   "colour: auto (a terminal without NO_COLOR or TERM=dumb), "
+                                   "always, never")
+                      .one_of({"auto", "always", "never"})
+                      .defaults_to("auto"));
       c.spec.flag(FlagSpec::toggle("help", 'h', "show this help and exit"));
     }
     return list;
@@ -68,7 +75,7 @@ std::optional<LoadedGame> load_game(const std::string& path,
   options.overrides = overrides;
   CheckResult result = check_file(path, loaded.sources, diags, options);
   if (!diags.all().empty())
-    fmt::print(io.err, "{}", render_text(diags, loaded.sources, io.err_tty));
+    fmt::print(io.err, "{}", render_text(diags, loaded.sources, io.colour_err));
   if (!result.ok) return std::nullopt;
   if (!result.game) {
     fmt::print(io.err, "{}: defines no game (it is a library of fragments)\n", path);
@@ -76,6 +83,34 @@ std::optional<LoadedGame> load_game(const std::string& path,
   }
   loaded.game = std::move(*result.game);
   return loaded;
+}
+
+namespace {
+
+std::string env(const char* name) {
+  const char* v = std::getenv(name);
+  return v ? v : "";
+}
+
+bool utf8_locale() {
+  for (const char* name : {"LC_ALL", "LC_CTYPE", "LANG"}) {
+    std::string v = env(name);
+    if (v.empty()) continue;
+    for (char& c : v) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return v.find("utf-8") != std::string::npos || v.find("utf8") != std::string::npos;
+  }
+  return false;
+}
+
+}  // namespace
+
+void set_terminal(Io& io, const ParsedArgs& args) {
+  std::string when = args.get("color");
+  bool dumb = env("TERM") == "dumb";
+  bool allowed = !dumb && env("NO_COLOR").empty();
+  io.colour_out = when == "always" || (when == "auto" && io.out_tty && allowed);
+  io.colour_err = when == "always" || (when == "auto" && io.err_tty && allowed);
+  io.unicode_out = io.out_tty && !dumb && utf8_locale();
 }
 
 }  // namespace mancala::cli

@@ -82,6 +82,7 @@ int run_command(Io& io, const Command& c, const std::vector<std::string>& rest) 
   }
   auto parsed = parse_args(c.spec, rest);
   if (!parsed) return usage_error(io, c.name, parsed.error);
+  set_terminal(io, *parsed.value);
   return c.run(*parsed.value, io);
 }
 
