@@ -338,6 +338,26 @@ class Terminal {
   size_t mark_ = 0;
 };
 
+// The end of a game is told once, with its reason in words.
+TEST(Play, EndIsToldOnceWithItsReason) {
+  ToolRun r = run_tool({"play", "games/kalah.mnc", "--south", "greedy", "--north", "greedy"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  size_t first = r.out.find("The game is over because a row is empty");
+  ASSERT_NE(first, std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("The game is over", first + 1), std::string::npos) << r.out;
+}
+
+// An unwritable --record is refused before the first move.
+TEST(Play, UnwritableRecordIsRefusedFirst) {
+  ToolRun r = run_tool({"play", "games/kalah.mnc", "--south", "greedy", "--north", "greedy",
+                        "--record", "/nonexistent-dir/game.yaml"});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.err.find("cannot write the record to '/nonexistent-dir/game.yaml'"),
+            std::string::npos)
+      << r.err;
+  EXPECT_EQ(r.out.find("1. "), std::string::npos) << "a move was played: " << r.out;
+}
+
 // What a terminal can show decides the board and the colours: box drawing
 // needs a UTF-8 locale and a TERM other than dumb; colour needs a terminal
 // without NO_COLOR or TERM=dumb, unless --color says otherwise.
@@ -388,6 +408,46 @@ TEST(Check, ColourFollowsNoColorAndTheFlag) {
   EXPECT_NE(piped.err.find("\x1b["), std::string::npos) << piped.err;
   ToolRun bad = run_tool({"check", "games/kalah.mnc", "--color", "sometimes"});
   EXPECT_EQ(bad.status, 2) << bad.err;
+}
+
+// ^C ends the game as quit does: a message, the record written (with the
+// moves played so far), and the shell's status for an interrupt.
+TEST(Play, InterruptEndsTheGameAndKeepsTheRecord) {
+  std::string record = temp_file("interrupted.yaml").string();
+  Terminal t(
+      {"play", "games/kalah.mnc", "--south", "human", "--north", "greedy", "--record", record});
+  ASSERT_TRUE(t.started());
+  ASSERT_TRUE(t.expect("Your move (")) << t.screen();
+  t.type("1");
+  ASSERT_TRUE(t.expect("Your move (")) << t.screen();
+  t.send("\x03");  // the terminal's ^C: SIGINT to the game
+  EXPECT_TRUE(t.expect("Interrupted: the game stops here, unfinished.")) << t.screen();
+  EXPECT_EQ(t.wait_exit(), 130);
+  std::string text = read_text(record);
+  EXPECT_NE(text.find("moves:"), std::string::npos) << text;
+  EXPECT_NE(text.find("1"), std::string::npos) << text;
+  std::filesystem::remove(record);
+}
+
+// A human can read the rules, ask for a deeper hint, and is told what the
+// hint's number means; help mentions only what the game has.
+TEST(Play, RulesHintDepthAndHelpFitTheGame) {
+  Terminal t({"play", "games/kalah.mnc", "--south", "human", "--north", "greedy"});
+  ASSERT_TRUE(t.started());
+  ASSERT_TRUE(t.expect("Your move (")) << t.screen();
+  t.type("rules");
+  EXPECT_TRUE(t.expect("End of the game: after every move")) << t.screen();
+  t.type("hint 3");
+  EXPECT_TRUE(t.expect("Hint: alpha-beta (depth 3) would play")) << t.screen();
+  EXPECT_TRUE(t.expect("The evaluation is your store and the seeds")) << t.screen();
+  t.type("hint 99");
+  EXPECT_TRUE(t.expect("hint: expected an integer from 1 to 20, got '99'")) << t.screen();
+  t.type("help");
+  EXPECT_TRUE(t.expect("rules (the rules of this game)")) << t.screen();
+  t.type("quit");
+  EXPECT_EQ(t.wait_exit(), 0);
+  EXPECT_EQ(t.screen().find("son"), std::string::npos) << "Kalah has no sons";
+  EXPECT_EQ(t.screen().find("Type pass"), std::string::npos) << "Kalah has no passes";
 }
 
 TEST(Play, HumanSessionOnATerminal) {

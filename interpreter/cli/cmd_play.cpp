@@ -15,7 +15,10 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <cerrno>
+#include <csignal>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <iostream>
 
@@ -23,6 +26,7 @@
 #include "board_view.hpp"
 #include "command.hpp"
 #include "compile.hpp"
+#include "describe.hpp"
 #include "json.hpp"
 #include "narrate.hpp"
 #include "position_json.hpp"
@@ -34,7 +38,8 @@ namespace mancala::cli {
 namespace {
 
 constexpr const char* kDefaultAgent = "ai:alphabeta";
-constexpr int kHintDepth = 6;
+constexpr int kHintDepth = 6;      // `hint`
+constexpr int kMaxHintDepth = 20;  // `hint N`
 
 enum class Output { Text, Quiet, Jsonl };
 
@@ -49,6 +54,8 @@ struct PlayConfig {
   int delay_ms = 120;
   std::string record_path;
   BoardStyle style;
+  std::string rules_text;              // describe's text, for the `rules` command
+  std::vector<std::string> end_words;  // end_reasons: why a game or round ended
 };
 
 struct Side {
@@ -70,6 +77,25 @@ struct Snapshot {
 };
 
 enum class Turn { Move, Undone, Quit, Eof };
+
+// ^C (SIGINT) ends the game as `quit` does, record included. The handler
+// only sets a flag and is installed once, without SA_RESTART, so that a
+// human's pending read returns at once; a second ^C kills as usual
+// (SA_RESETHAND). An agent's search in progress finishes its move first.
+volatile std::sig_atomic_t g_interrupted = 0;
+constexpr int kInterrupted = 130;  // the shell's status for a SIGINT
+
+extern "C" void on_interrupt(int) {
+  g_interrupted = 1;
+}
+
+void catch_interrupt() {
+  struct sigaction action {};
+  action.sa_handler = on_interrupt;
+  action.sa_flags = SA_RESETHAND;
+  sigemptyset(&action.sa_mask);
+  sigaction(SIGINT, &action, nullptr);
+}
 
 std::string lower_trimmed(const std::string& line) {
   size_t a = line.find_first_not_of(" \t\r\n");
@@ -116,6 +142,7 @@ class Session {
     sides_[1] = std::move(north);
     voice_.has_you = sides_[0].human != sides_[1].human;
     voice_.you = sides_[0].human ? Player::South : Player::North;
+    voice_.end_words = config_.end_words;
     history_.reserve(256);
   }
   int run();
@@ -138,7 +165,7 @@ class Session {
   std::string illegal_reason(const std::string& word, const MoveList& legal) const;
   void print_help() const;
   void print_moves(const MoveList& legal) const;
-  void print_hint();
+  void print_hint(int depth);
   bool undo();
   int finish(int status);
   bool write_record() const;
@@ -154,7 +181,6 @@ class Session {
   std::vector<PlyRecord> plies_;
   std::string last_reason_;
   int last_cell_ = -1;
-  std::unique_ptr<AlphaBetaAgent> hinter_;
 };
 
 BoardLabels Session::labels(int highlight) const {
@@ -175,14 +201,9 @@ void Session::print_board(int highlight) {
 
 // "   Round 2 · North to move · South holds a son: North's hole 5." A
 // human's turn is announced by the prompt, so it is not repeated here;
-// after the last move it is the result.
+// after the last move there is nothing to add: the result was narrated.
 void Session::print_status() {
-  if (state_.over) {  // the result again, as the last line under the final board
-    std::string_view reason =
-        rules_.match.present ? std::string_view() : std::string_view(last_reason_);
-    fmt::print(talk(), "   {}\n", narrate_result(rules_, state_, reason, voice_));
-    return;
-  }
+  if (state_.over) return;  // the narration of the last move said the result
   std::string dot = config_.style.unicode ? " · " : " - ";
   std::vector<std::string> parts;
   if (rules_.match.present) parts.push_back(fmt::format("Round {}", state_.round));
@@ -226,8 +247,10 @@ void Session::print_ply(const State& before, Move move, const ApplyInfo& info,
     fmt::print(io_.out, "{}{}\n", i == 0 ? prefix : std::string(prefix.size(), ' '), lines[i]);
   }
   // With a human playing, the agents' moves are told in words and the board
-  // is drawn when the human is to decide (or the game is over).
-  bool board = !any_human() || state_.over || sides_[index(state_.to_move)].human;
+  // is drawn when the human is to decide, when a round starts afresh, and
+  // when the game is over.
+  bool board =
+      !any_human() || state_.over || info.round_over || sides_[index(state_.to_move)].human;
   if (config_.output == Output::Text && board) {
     print_board(last_cell_);
     print_status();
@@ -285,12 +308,21 @@ void Session::print_help() const {
       talk(),
       "   Type the number of a hole to sow it. Each player numbers their own holes 1..{0}\n"
       "   from their own left: South's row is the bottom one (1..{0} left to right), North's\n"
-      "   the top one (1..{0} right to left), as printed beside each row. A hole of the\n"
-      "   other row that you hold as a son is played as {0} + its number there.\n"
-      "   Commands: moves (the legal moves), hint (what alpha-beta would play), undo (take\n"
-      "   back your last move and the replies to it), board (draw it again), quit.\n"
-      "   Type pass when pass is your only move.\n",
+      "   the top one (1..{0} right to left), as printed beside each row.\n",
       n);
+  // Only what this game has: sons come with a match's refill, passes with
+  // `pass when no moves`.
+  if (rules_.match.present) {
+    fmt::print(talk(),
+               "   A hole of the other row that you hold as a son is played as {} + its number "
+               "there.\n",
+               n);
+  }
+  fmt::print(talk(),
+             "   Commands: moves (the legal moves), hint or hint N (what alpha-beta would play,\n"
+             "   searching N plies), undo (take back your last move and the replies to it),\n"
+             "   board (draw it again), rules (the rules of this game), quit.\n");
+  if (rules_.pass_when_no_moves) fmt::print(talk(), "   Type pass when pass is your only move.\n");
 }
 
 void Session::print_moves(const MoveList& legal) const {
@@ -315,17 +347,25 @@ std::string score_words(const SearchResult& r, const std::string& whom) {
   return fmt::format("evaluation {:+} for {}, {} plies ahead", r.score, whom, r.depth);
 }
 
-void Session::print_hint() {
-  if (!hinter_) {
-    AgentOptions options;
-    options.depth = kHintDepth;
-    hinter_ = std::make_unique<AlphaBetaAgent>(options);
-  }
+// What the number of a hint measures.
+std::string evaluation_words(const Rules& rules) {
+  if (!rules.evaluation.empty()) return "the game's own evaluation section";
+  return "your store and the seeds in the holes you control, minus the opponent's";
+}
+
+void Session::print_hint(int depth) {
+  AgentOptions options;
+  options.depth = depth;
+  AlphaBetaAgent hinter(options);
   try {
-    SearchResult r = hinter_->search(rules_, state_, &history_);
+    SearchResult r = hinter.search(rules_, state_, &history_);
     std::string whom = voice_.has_you ? "you" : side_name(voice_, state_.to_move);
-    fmt::print(talk(), "   Hint: alpha-beta (depth {}) would play {}: {}.\n", kHintDepth,
+    fmt::print(talk(), "   Hint: alpha-beta (depth {}) would play {}: {}.\n", depth,
                format_move(r.move), score_words(r, whom));
+    fmt::print(talk(),
+               "   (The evaluation is {}, after the best play of both sides; \"hint N\"\n"
+               "   searches N plies, 1 to {}.)\n",
+               evaluation_words(rules_), kMaxHintDepth);
   } catch (const RuntimeError& e) {
     fmt::print(talk(), "   No hint: the rule file failed during the search ({}).\n", e.what());
   }
@@ -362,8 +402,16 @@ bool Session::human_command(const std::string& word, const MoveList& legal, Turn
     print_help();
   } else if (word == "moves" || word == "m") {
     print_moves(legal);
-  } else if (word == "hint") {
-    print_hint();
+  } else if (word == "hint" || word.rfind("hint ", 0) == 0) {
+    auto depth = word == "hint" ? Expected<int64_t>::ok(kHintDepth)
+                                : parse_int(word.substr(5), 1, kMaxHintDepth, "hint");
+    if (depth) {
+      print_hint(static_cast<int>(*depth.value));
+    } else {
+      fmt::print(talk(), "   {}\n", depth.error);
+    }
+  } else if (word == "rules") {
+    fmt::print(talk(), "{}", config_.rules_text);
   } else if (word == "board" || word == "b") {
     print_board(last_cell_);
     print_status();
@@ -390,7 +438,7 @@ Turn Session::human_turn(Move* move) {
     std::string line;
     if (!std::getline(std::cin, line)) {
       fmt::print(talk(), "\n");
-      return Turn::Eof;
+      return g_interrupted ? Turn::Quit : Turn::Eof;
     }
     std::string word = lower_trimmed(line);
     if (word.empty()) continue;
@@ -472,8 +520,13 @@ int Session::finish(int status) {
 }
 
 int Session::run() {
+  catch_interrupt();
   print_start();
   while (!state_.over) {
+    if (g_interrupted) {
+      fmt::print(talk(), "   Interrupted: the game stops here, unfinished.\n");
+      return finish(kInterrupted);
+    }
     if (static_cast<int>(plies_.size()) >= config_.max_plies) {
       fmt::print(io_.err,
                  "mancala play: stopped after {} plies (--max-plies); the game is unfinished\n",
@@ -486,9 +539,11 @@ int Session::run() {
       Turn t = human_turn(&move);
       if (t == Turn::Undone) continue;
       if (t == Turn::Quit || t == Turn::Eof) {
-        fmt::print(talk(), "   {}: the game stops here, unfinished.\n",
-                   t == Turn::Quit ? "You quit" : "End of input");
-        return finish(kOk);
+        const char* why = g_interrupted     ? "Interrupted"
+                          : t == Turn::Quit ? "You quit"
+                                            : "End of input";
+        fmt::print(talk(), "   {}: the game stops here, unfinished.\n", why);
+        return finish(g_interrupted ? kInterrupted : kOk);
       }
     } else {
       try {
@@ -550,6 +605,18 @@ Expected<PlayConfig> read_config(const ParsedArgs& args, const Io& io) {
   return Result::ok(std::move(c));
 }
 
+// Whether a record can be written at `path`, asked before the first move so
+// that a long game is not played for nothing. A file made by asking is
+// removed again (the record is written at the end).
+bool writable(const std::string& path) {
+  bool existed = access(path.c_str(), F_OK) == 0;
+  FILE* f = std::fopen(path.c_str(), "a");
+  if (f == nullptr) return false;
+  std::fclose(f);
+  if (!existed) std::remove(path.c_str());
+  return true;
+}
+
 int run_play(const ParsedArgs& args, Io& io) {
   auto overrides = read_overrides(args);
   if (!overrides) return usage_error(io, "play", overrides.error);
@@ -566,9 +633,16 @@ int run_play(const ParsedArgs& args, Io& io) {
   if (!north) return usage_error(io, "play", north.error);
   std::optional<LoadedGame> loaded = load_game(config.value->rules_path, *overrides.value, io);
   if (!loaded) return kFailed;
+  if (!config.value->record_path.empty() && !writable(config.value->record_path)) {
+    fmt::print(io.err, "mancala play: cannot write the record to '{}': {}\n",
+               config.value->record_path, std::strerror(errno));
+    return kFailed;
+  }
   std::shared_ptr<const Rules> rules = compile(loaded->game);
   config.value->settings = *overrides.value;
   config.value->hash = rules_hash(loaded->sources);
+  config.value->rules_text = describe(loaded->game, loaded->sources);
+  config.value->end_words = end_reasons(loaded->game, loaded->sources);
   Session session(*rules, std::move(*config.value), std::move(*south.value),
                   std::move(*north.value), io);
   return session.run();

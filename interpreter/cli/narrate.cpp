@@ -149,7 +149,19 @@ std::string sweep_sentence(const Voice& v, const Gains& g) {
   return fmt::format("{} left on the board went to {}.", what, join(parts, ", ", " and "));
 }
 
-std::string round_sentence(const Voice& v, const ApplyInfo& info) {
+// Why a game or round ended, in words: its end clause's condition (found by
+// the label, which points into Rules::end), the runtime's own endings, or
+// the label as written.
+std::string reason_words(const Rules& rules, const Voice& v, std::string_view reason) {
+  for (size_t i = 0; i < rules.end.size() && i < v.end_words.size(); ++i) {
+    if (rules.end[i].label.data() == reason.data()) return v.end_words[i];
+  }
+  if (reason == "endless") return "a move would never stop";
+  if (reason == "no moves") return "the player to move has no legal move";
+  return reason == "condition" ? "" : std::string(reason);
+}
+
+std::string round_sentence(const Rules& rules, const Voice& v, const ApplyInfo& info) {
   const Outcome& o = info.end.outcome;
   std::string who;
   if (o.winner == Winner::South || o.winner == Winner::North) {
@@ -158,9 +170,9 @@ std::string round_sentence(const Voice& v, const ApplyInfo& info) {
   } else {
     who = "a tie";
   }
-  std::string why = info.end.reason == "condition" ? "" : fmt::format(" ({})", info.end.reason);
-  return fmt::format("Round {} ends{}: South {}, North {}, {}.", info.end.round, why, o.south,
-                     o.north, who);
+  std::string why = reason_words(rules, v, info.end.reason);
+  return fmt::format("Round {} ends{}: South {}, North {}, {}.", info.end.round,
+                     why.empty() ? "" : " because " + why, o.south, o.north, who);
 }
 
 std::string next_round_sentence(const Voice& v, const State& after) {
@@ -279,7 +291,8 @@ std::string narrate_sons(const State& s, const Voice& v) {
 std::string narrate_result(const Rules& rules, const State& after, std::string_view reason,
                            const Voice& v) {
   const Outcome& o = after.result;
-  std::string why = reason.empty() || reason == "condition" ? "" : fmt::format(" ({})", reason);
+  std::string why = reason.empty() ? "" : reason_words(rules, v, reason);
+  if (!why.empty()) why = " because " + why;
   std::string head = rules.match.present
                          ? fmt::format("The match is over after {} round{}{}", after.round,
                                        after.round == 1 ? "" : "s", why)
@@ -310,7 +323,7 @@ std::vector<std::string> narrate_move(const Rules& rules, const State& before, M
   }
   std::string sweep = sweep_sentence(v, g);
   if (!sweep.empty()) lines.push_back(sweep);
-  if (info.round_over) lines.push_back(round_sentence(v, info));
+  if (info.round_over) lines.push_back(round_sentence(rules, v, info));
   if (info.game_over) {
     lines.push_back(narrate_result(rules, after, rules.match.present ? "" : info.end.reason, v));
   } else if (info.round_over) {

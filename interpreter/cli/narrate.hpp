@@ -74,6 +74,10 @@ class TeeObserver : public Observer {
 struct Voice {
   bool has_you = false;
   Player you = Player::South;
+  // Each end clause's condition in words, in Rules::end order (from
+  // end_reasons, describe.hpp), to say why a game or round ended; empty:
+  // the clause's label is said instead.
+  std::vector<std::string> end_words;
 };
 
 // "South", "North", or "You"/"you" for the addressed side.
@@ -86,9 +90,9 @@ std::vector<std::string> narrate_move(const Rules& rules, const State& before, M
                                       const State& after, const ApplyInfo& info,
                                       const std::vector<Step>& steps, const Voice& voice);
 
-// "The game is over: North wins 27-21." (also for a match), with "You
-// win." or "You lose." when a human is addressed. `reason` is the ending
-// clause's label ("condition" is not shown).
+// "The game is over because a row is empty: North wins 27-21." (also for
+// a match), with "You win." or "You lose." when a human is addressed.
+// `reason` is EndInfo::reason; it is said in words (Voice::end_words).
 std::string narrate_result(const Rules& rules, const State& after, std::string_view reason,
                            const Voice& voice);
 

@@ -388,20 +388,28 @@ std::string handlers_text(const SourceSet& sources, const GameSpec& g) {
   return out;
 }
 
+// What makes an end clause fire, as the clause after "when".
+std::string clause_words(const Describer& d, const EndClause& c) {
+  switch (c.kind) {
+    case EndKind::When:
+      return d.words(*c.cond);
+    case EndKind::Stalemate:
+      return fmt::format("{} in a row have captured nothing", plural(c.count, "move", "moves"));
+    case EndKind::Repetition:
+      return fmt::format("a position occurs for the {} time since the last capture",
+                         c.count == 2   ? "second"
+                         : c.count == 3 ? "third"
+                                        : std::to_string(c.count) + "th");
+  }
+  return "?";
+}
+
 std::string end_text(const Describer& d, const GameSpec& g) {
   std::string out =
       fmt::format("End of {}: after every move, the first of these that holds ends it:\n",
                   g.match.present ? "a round" : "the game");
   for (const EndClause& c : g.end) {
-    if (c.kind == EndKind::When) out += "- when " + d.words(*c.cond);
-    if (c.kind == EndKind::Stalemate)
-      out +=
-          fmt::format("- when {} in a row have captured nothing", plural(c.count, "move", "moves"));
-    if (c.kind == EndKind::Repetition)
-      out += fmt::format("- when a position occurs for the {} time since the last capture",
-                         c.count == 2   ? "second"
-                         : c.count == 3 ? "third"
-                                        : std::to_string(c.count) + "th");
+    out += "- when " + clause_words(d, c);
     out += c.draw ? " (a draw)" : "";
     out += c.body.empty() ? "\n" : ", then:\n";
     d.steps(c.body, 2, out);
@@ -436,6 +444,13 @@ std::string match_text(const Describer& d, const GameSpec& g) {
 }
 
 }  // namespace
+
+std::vector<std::string> end_reasons(const CheckedGame& game, const SourceSet& sources) {
+  Describer d(sources, "the hole");
+  std::vector<std::string> out;
+  for (const EndClause& c : game.spec.end) out.push_back(clause_words(d, c));
+  return out;
+}
 
 std::string describe(const CheckedGame& game, const SourceSet& sources) {
   const GameSpec& g = game.spec;

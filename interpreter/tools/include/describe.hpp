@@ -11,6 +11,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "checked.hpp"
 #include "source.hpp"
@@ -18,5 +19,10 @@
 namespace mancala {
 
 std::string describe(const CheckedGame& game, const SourceSet& sources);
+
+// Each end clause's condition in words, in the order of the end section
+// (and of Rules::end): "a row is empty", "100 moves in a row have captured
+// nothing", ... For telling a player why a game or round ended.
+std::vector<std::string> end_reasons(const CheckedGame& game, const SourceSet& sources);
 
 }  // namespace mancala
