@@ -439,7 +439,7 @@ TEST(Play, RulesHintDepthAndHelpFitTheGame) {
   EXPECT_TRUE(t.expect("End of the game: after every move")) << t.screen();
   t.type("hint 3");
   EXPECT_TRUE(t.expect("Hint: alpha-beta (depth 3) would play")) << t.screen();
-  EXPECT_TRUE(t.expect("The evaluation is your store and the seeds")) << t.screen();
+  EXPECT_TRUE(t.expect("The evaluation counts your store and the seeds you control")) << t.screen();
   t.type("hint 99");
   EXPECT_TRUE(t.expect("hint: expected an integer from 1 to 20, got '99'")) << t.screen();
   t.type("help");

@@ -349,8 +349,8 @@ std::string score_words(const SearchResult& r, const std::string& whom) {
 
 // What the number of a hint measures.
 std::string evaluation_words(const Rules& rules) {
-  if (!rules.evaluation.empty()) return "the game's own evaluation section";
-  return "your store and the seeds in the holes you control, minus the opponent's";
+  if (!rules.evaluation.empty()) return "what the game's evaluation section says";
+  return "your store and the seeds you control, minus the opponent's";
 }
 
 void Session::print_hint(int depth) {
@@ -362,10 +362,10 @@ void Session::print_hint(int depth) {
     std::string whom = voice_.has_you ? "you" : side_name(voice_, state_.to_move);
     fmt::print(talk(), "   Hint: alpha-beta (depth {}) would play {}: {}.\n", depth,
                format_move(r.move), score_words(r, whom));
+    fmt::print(talk(), "   The evaluation counts {}.\n", evaluation_words(rules_));
     fmt::print(talk(),
-               "   (The evaluation is {}, after the best play of both sides; \"hint N\"\n"
-               "   searches N plies, 1 to {}.)\n",
-               evaluation_words(rules_), kMaxHintDepth);
+               "   It assumes best play by both sides; \"hint N\" looks N plies ahead (1-{}).\n",
+               kMaxHintDepth);
   } catch (const RuntimeError& e) {
     fmt::print(talk(), "   No hint: the rule file failed during the search ({}).\n", e.what());
   }
