@@ -74,7 +74,7 @@ TEST_F(ScenarioRunner, IllegalMoveNamesTheLegalMoves) {
   - name: illegal
     moves: [3]
     move: 3
-    expect: {}
+    expect: {to_move: north}
 )");
   ScenarioReport report = run_scenarios(path, MANCALA_SOURCE_DIR "/games/kalah.mnc");
   ASSERT_EQ(report.failed(), 1);

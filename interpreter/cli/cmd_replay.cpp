@@ -6,37 +6,22 @@
 // for byte; the text form draws the board for people. Every line is
 // written as soon as its move is played, so when a move turns out to be
 // illegal the lines before it are already out and the error names the ply
-// and the moves that were legal there.
+// and the moves that were legal there. With --record, RULES may be left
+// out (the record's own `rules:` is used), and a record is refused, naming
+// what differs, when its rule texts or its settings are not those of this
+// replay.
 #include <fmt/format.h>
 
 #include "command.hpp"
 #include "compile.hpp"
+#include "move_list.hpp"
 #include "position_json.hpp"
 #include "record.hpp"
 #include "runtime.hpp"
+#include "text.hpp"
 
 namespace mancala::cli {
 namespace {
-
-Expected<std::vector<Move>> parse_moves(const std::string& text, int holes) {
-  using Result = Expected<std::vector<Move>>;
-  std::vector<Move> moves;
-  if (text.empty()) return Result::ok(moves);
-  size_t start = 0;
-  for (int n = 1;; ++n) {
-    size_t comma = text.find(',', start);
-    std::string word = text.substr(start, comma == std::string::npos ? comma : comma - start);
-    std::optional<Move> m = parse_move(word, holes);
-    if (!m) {
-      return Result::fail(fmt::format("--moves: move {} is '{}'; expected a hole 1..{} or 'pass'",
-                                      n, word, 2 * holes));
-    }
-    moves.push_back(*m);
-    if (comma == std::string::npos) break;
-    start = comma + 1;
-  }
-  return Result::ok(std::move(moves));
-}
 
 // The board as South sees it: North's row reversed on top. A hole
 // controlled by the other row's player (a son) is marked with '*'.
@@ -140,15 +125,47 @@ int replay_record(const ParsedArgs& args, std::vector<std::pair<std::string, int
     return kFailed;
   }
   const GameRecord& r = *record.value;
-  if (overrides.empty()) overrides = r.settings;
-  std::optional<LoadedGame> loaded = load_game(args.positionals()[0], overrides, io);
+  const bool set_given = !overrides.empty();
+  if (!set_given) overrides = r.settings;
+  const std::string rules_path =
+      args.positionals().empty() ? resolve_rules_path(path, r.rules) : args.positionals()[0];
+  std::optional<LoadedGame> loaded = load_game(rules_path, overrides, io);
   if (!loaded) return kFailed;
+  // The hash covers the settings too (they are a source, "<command line>"),
+  // so the rule text is compared by hashing it with the record's settings.
   std::string hash = rules_hash(loaded->sources);
-  if (hash != r.rules_hash && !args.has("force")) {
+  const bool settings_differ = set_given && overrides != r.settings;
+  std::string text_hash = hash;
+  if (settings_differ) {
+    static const DiskFileSystem disk;
+    SourceSet sources;
+    Diagnostics quiet;
+    CheckOptions options;
+    options.fs = &disk;
+    options.overrides = r.settings;
+    (void)check_file(rules_path, sources, quiet, options);
+    text_hash = rules_hash(sources);
+  }
+  std::vector<std::string> differences;
+  if (text_hash != r.rules_hash) {
+    differences.push_back(fmt::format(
+        "the rule text differs (recorded: {} as {}; now: {} as {}: the file or one of its "
+        "imports has changed, or it is another game)",
+        r.rules, r.rules_hash, rules_path, text_hash));
+  }
+  if (settings_differ) {
+    auto text = [](const std::vector<std::pair<std::string, int64_t>>& set) {
+      std::vector<std::string> items;
+      for (const auto& [k, v] : set) items.push_back(fmt::format("{}={}", k, v));
+      return items.empty() ? std::string("none") : join(items, ", ");
+    };
+    differences.push_back(fmt::format("the settings differ (recorded: {}; --set: {})",
+                                      text(r.settings), text(overrides)));
+  }
+  if (!differences.empty() && !args.has("force")) {
     fmt::print(io.err,
-               "mancala replay: {} was recorded with other rules ({} as {}, now {} as {});\n"
-               "  the game may not replay; use --force to try anyway\n",
-               path, r.rules, r.rules_hash, args.positionals()[0], hash);
+               "mancala replay: {}: {};\n  the game may not replay; use --force to try anyway\n",
+               path, join(differences, "; and "));
     return kFailed;
   }
   std::shared_ptr<const Rules> rules = compile(loaded->game);
@@ -176,10 +193,13 @@ int run_replay(const ParsedArgs& args, Io& io) {
   if (!args.has("moves")) {
     return usage_error(io, "replay", "missing --moves (e.g. --moves 3,1,pass) or --record FILE");
   }
+  if (args.positionals().empty()) {
+    return usage_error(io, "replay", "missing RULES (only --record may leave it out)");
+  }
   std::optional<LoadedGame> loaded = load_game(args.positionals()[0], *overrides.value, io);
   if (!loaded) return kFailed;
   std::shared_ptr<const Rules> rules = compile(loaded->game);
-  auto moves = parse_moves(args.get("moves"), rules->holes);
+  auto moves = parse_move_list(args.get("moves"), rules->holes);
   if (!moves) return usage_error(io, "replay", moves.error);
   return play_moves(*rules, *moves.value, static_cast<int>(*game_index.value),
                     args.get("format") == "jsonl", io);
@@ -198,12 +218,14 @@ Command replay_command() {
       "An illegal move stops the replay with status 1, naming the ply and the\n"
       "legal moves; the positions before it are printed. With --record, the moves of\n"
       "a game record are replayed and each position must match the recorded one\n"
-      "(status 1 naming the first ply that differs); a record whose rules_hash is not\n"
-      "that of RULES is refused unless --force.";
+      "(status 1 naming the first ply that differs). With --record, RULES may be left\n"
+      "out: the record's `rules:` is used, relative to the record's folder, else to the\n"
+      "current directory. A record whose rules_hash is not that of RULES, or whose\n"
+      "settings are not those of --set, is refused (saying which) unless --force.";
   c.spec.usage =
-      "replay RULES (--moves M1,M2,... | --record FILE [--force]) [--format text|jsonl] "
-      "[--set KEY=VALUE]...";
-  c.spec.min_positionals = 1;
+      "replay RULES --moves M1,M2,... | replay [RULES] --record FILE [--force]  "
+      "[--format text|jsonl] [--set KEY=VALUE]...";
+  c.spec.min_positionals = 0;
   c.spec.max_positionals = 1;
   c.spec.flag(FlagSpec::option("moves", "LIST", "the moves, comma-separated (e.g. 6,3,pass,2)"));
   c.spec.flag(FlagSpec::option(

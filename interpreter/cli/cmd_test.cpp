@@ -3,10 +3,17 @@
 // A thin front over run_scenarios (interpreter/tools/include/scenario.hpp), which the
 // test suite uses too, so that what a designer sees for their variant is
 // exactly what the project's own scenario tests see: the first difference
-// of each failing scenario, then "N passed, M failed".
+// of each failing scenario, then "N passed, M failed". RULES may be left
+// out (the first argument then ends in .yaml or .yml): each file's own
+// `rules:` key names its game. A file that cannot be read at all (a
+// directory, nothing, a binary file) is one line on stderr, as for every
+// command.
 #include <fmt/format.h>
 
+#include <filesystem>
+
 #include "command.hpp"
+#include "files.hpp"
 #include "json.hpp"
 #include "scenario.hpp"
 
@@ -34,12 +41,36 @@ std::string report_json(const std::vector<ScenarioReport>& reports) {
   return w.str() + "\n";
 }
 
+bool is_yaml_name(const std::string& path) {
+  std::string ext = std::filesystem::path(path).extension().string();
+  return ext == ".yaml" || ext == ".yml";
+}
+
 int run_test(const ParsedArgs& args, Io& io) {
   const auto& pos = args.positionals();
+  std::optional<std::string> rules;
+  size_t first = 0;
+  if (!is_yaml_name(pos[0])) {
+    rules = pos[0];
+    first = 1;
+    if (pos.size() < 2) {
+      return usage_error(io, "test",
+                         fmt::format("no SCENARIO file after RULES '{}' (a scenario file ends in "
+                                     ".yaml or .yml)",
+                                     pos[0]));
+    }
+    if (!readable_text_file(*rules, io)) return kFailed;
+  }
   std::vector<ScenarioReport> reports;
   int failed = 0, passed = 0;
-  for (size_t i = 1; i < pos.size(); ++i) {
-    reports.push_back(run_scenarios(pos[i], pos[0]));
+  for (size_t i = first; i < pos.size(); ++i) {
+    Expected<std::string> text = read_text_file(pos[i]);
+    if (!text) {
+      fmt::print(io.err, "mancala test: {}\n", text.error);
+      ++failed;
+      continue;
+    }
+    reports.push_back(run_scenarios_text(pos[i], *text.value, rules));
     failed += reports.back().failed();
     passed += reports.back().passed();
   }
@@ -59,12 +90,15 @@ Command test_command() {
   c.name = "test";
   c.summary = "run rule scenarios (YAML) against a rule file";
   c.description =
-      "Runs every scenario of each SCENARIO file against RULES (which replaces the\n"
-      "files' own `rules:` key) and reports each failing scenario with its first\n"
-      "difference. The scenario format is in docs/scenarios.md. Exit status: 0 when\n"
-      "all pass, 1 when any fails, 2 on a usage error.";
-  c.spec.usage = "test [--format text|json] RULES SCENARIO...";
-  c.spec.min_positionals = 2;
+      "Runs every scenario of each SCENARIO file against RULES and reports each\n"
+      "failing scenario with its first difference. Without RULES (when the first\n"
+      "argument ends in .yaml or .yml), each file's own `rules:` key names the rule\n"
+      "file: relative to the scenario file's folder, else to the current directory;\n"
+      "RULES, when given, replaces it. Unknown keys are errors. The scenario format\n"
+      "is in docs/scenarios.md. Exit status: 0 when all pass, 1 when any fails or a\n"
+      "file cannot be read, 2 on a usage error.";
+  c.spec.usage = "test [--format text|json] [RULES] SCENARIO...";
+  c.spec.min_positionals = 1;
   c.spec.flag(FlagSpec::option("format", "FORMAT", "text for people, json for scripts")
                   .one_of({"text", "json"})
                   .defaults_to("text"));

@@ -21,6 +21,7 @@
 #include "args.hpp"
 #include "check.hpp"
 #include "checked.hpp"
+#include "parse.hpp"
 #include "source.hpp"
 
 namespace mancala::cli {
@@ -40,6 +41,7 @@ struct Io {
   bool colour_out = false;   // ANSI colour on standard output
   bool colour_err = false;   // ANSI colour on standard error (diagnostics)
   bool unicode_out = false;  // box drawing and other non-ASCII on standard output
+  std::string command;  // the subcommand running, for "mancala COMMAND: FILE: is a directory"
 };
 
 struct Command {
@@ -68,9 +70,16 @@ struct LoadedGame {
 
 // Checks `path` (with `--set` overrides) and renders any diagnostics to
 // io.err. nullopt when the file has errors or defines no game (said so).
+// A path that is not a readable text file (a directory, nothing, a file we
+// may not read, a binary file) is one line, "mancala COMMAND: PATH: is a
+// directory".
 std::optional<LoadedGame> load_game(const std::string& path,
                                     const std::vector<std::pair<std::string, int64_t>>& overrides,
                                     Io& io);
+
+// Whether `path` can be read as a text file of at most `max_bytes`: when not,
+// prints "mancala COMMAND: PATH: why" to io.err and returns false.
+bool readable_text_file(const std::string& path, Io& io, size_t max_bytes = kMaxFileBytes);
 
 // Reads the repeatable --set KEY=VALUE flag; an error message on bad input.
 Expected<std::vector<std::pair<std::string, int64_t>>> read_overrides(const ParsedArgs& args);

@@ -11,6 +11,7 @@
 
 #include "command.hpp"
 #include "diagnostics.hpp"
+#include "files.hpp"
 
 namespace mancala::cli {
 
@@ -64,10 +65,18 @@ Expected<std::vector<std::pair<std::string, int64_t>>> read_overrides(const Pars
   return Result::ok(std::move(out));
 }
 
+bool readable_text_file(const std::string& path, Io& io, size_t max_bytes) {
+  Expected<std::string> text = read_text_file(path, max_bytes);
+  if (text) return true;
+  fmt::print(io.err, "mancala{}{}: {}\n", io.command.empty() ? "" : " ", io.command, text.error);
+  return false;
+}
+
 std::optional<LoadedGame> load_game(const std::string& path,
                                     const std::vector<std::pair<std::string, int64_t>>& overrides,
                                     Io& io) {
   static const DiskFileSystem disk;
+  if (!readable_text_file(path, io)) return std::nullopt;
   LoadedGame loaded;
   Diagnostics diags;
   CheckOptions options;

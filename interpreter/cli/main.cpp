@@ -111,6 +111,7 @@ int run(int argc, char** argv) {
   }
   const Command* c = find_command(first);
   if (c == nullptr) return unknown_command(io, first);
+  io.command = c->name;
   int status = run_command(io, *c, rest);
   std::fflush(io.out);
   return status;

@@ -1,15 +1,21 @@
 // Game records (see record.hpp). Written by hand with fmt, read with
 // yaml-cpp; positions are re-serialised to compact JSON (JsonWriter) on
 // reading so that a replay can compare them byte for byte with
-// position_json's output.
+// position_json's output. The file is read and parsed through files.hpp
+// and yaml_input.hpp (no anchors or aliases; every key checked), so a
+// record from anywhere costs time in proportion to its size.
 #include "record.hpp"
 
 #include <fmt/format.h>
 #include <yaml-cpp/yaml.h>
 
+#include <filesystem>
+
 #include "diagnostics.hpp"
+#include "files.hpp"
 #include "json.hpp"
 #include "text.hpp"
+#include "yaml_input.hpp"
 
 namespace mancala {
 namespace {
@@ -63,8 +69,32 @@ std::string to_json(const YAML::Node& n) {
   return w.str();
 }
 
+struct BadRecord {
+  std::string message;
+};
+
+[[noreturn]] void bad(const std::string& path, int line, const std::string& what) {
+  throw BadRecord{line > 0 ? fmt::format("{}:{}: {}", path, line, what)
+                           : fmt::format("{}: {}", path, what)};
+}
+
 [[noreturn]] void bad(const std::string& path, const YAML::Node& at, const std::string& what) {
-  throw std::runtime_error(fmt::format("{}:{}: {}", path, at.Mark().line + 1, what));
+  bad(path, yaml::line_of(at, 1), what);
+}
+
+// The keys of each map of a record (docs/cli.md, "Game records").
+const std::vector<std::string> kRecordKeys = {"rules",  "rules_hash", "settings", "seed",
+                                              "agents", "moves",      "rounds",   "result"};
+const std::vector<std::string> kAgentKeys = {"south", "north"};
+const std::vector<std::string> kPositionKeys = {
+    "game",    "ply",   "mover",   "move", "board",  "stores",    "removed",
+    "control", "round", "to_move", "over", "result", "round_over"};
+const std::vector<std::string> kRoundKeys = {"round", "winner", "south", "north", "reason"};
+const std::vector<std::string> kResultKeys = {"winner", "south", "north", "reason", "plies"};
+
+void check_keys(const std::string& path, const YAML::Node& map,
+                const std::vector<std::string>& known, const char* what) {
+  if (auto p = yaml::unknown_key(map, known, what)) bad(path, p->line, p->message);
 }
 
 Move read_move(const std::string& path, const YAML::Node& item) {
@@ -78,32 +108,61 @@ Move read_move(const std::string& path, const YAML::Node& item) {
 }
 
 GameRecord parse(const std::string& path, const YAML::Node& doc) {
-  if (!doc.IsMap()) bad(path, doc, "a record is a YAML map");
+  if (!doc.IsMap()) bad(path, doc, "a record is a YAML map (docs/cli.md, \"Game records\")");
+  check_keys(path, doc, kRecordKeys, "a record");
   GameRecord r;
-  auto text = [&](const char* key) {
+  auto text = [&](const char* key, const char* what) {
     const YAML::Node n = doc[key];
-    if (!n || !n.IsScalar()) bad(path, doc, fmt::format("missing `{}`", key));
+    if (!n) bad(path, 1, fmt::format("the record has no `{}` ({})", key, what));
+    if (!n.IsScalar()) bad(path, n, fmt::format("`{}` is {}", key, what));
     return n.Scalar();
   };
-  r.rules = text("rules");
-  r.rules_hash = text("rules_hash");
-  if (const YAML::Node set = doc["settings"]; set && set.IsMap()) {
-    for (const auto& kv : set) r.settings.emplace_back(kv.first.Scalar(), kv.second.as<int64_t>(0));
+  r.rules = text("rules", "the rule file it was played with");
+  r.rules_hash = text("rules_hash", "fnv1a64: and 16 hex digits");
+  if (const YAML::Node set = doc["settings"]) {
+    if (!set.IsMap() && !set.IsNull()) bad(path, set, "`settings` is a map such as {seeds: 3}");
+    for (const auto& kv : set) {
+      int64_t v = 0;
+      if (!kv.first.IsScalar()) bad(path, kv.first, "a setting's name is a word such as seeds");
+      if (!kv.second.IsScalar() || !YAML::convert<int64_t>::decode(kv.second, v)) {
+        bad(path, kv.second, fmt::format("setting `{}` must be an integer", kv.first.Scalar()));
+      }
+      r.settings.emplace_back(kv.first.Scalar(), v);
+    }
   }
-  r.seed = doc["seed"] ? doc["seed"].as<uint64_t>(0) : 0;
-  if (const YAML::Node a = doc["agents"]; a && a.IsMap()) {
-    r.south = a["south"].as<std::string>("");
-    r.north = a["north"].as<std::string>("");
+  if (const YAML::Node seed = doc["seed"]) {
+    if (!seed.IsScalar() || !YAML::convert<uint64_t>::decode(seed, r.seed)) {
+      bad(path, seed, "`seed` must be a non-negative integer");
+    }
+  }
+  if (const YAML::Node a = doc["agents"]) {
+    if (!a.IsMap()) bad(path, a, "`agents` is a map {south: SPEC, north: SPEC}");
+    check_keys(path, a, kAgentKeys, "agents");
+    for (auto [key, out] : {std::pair{"south", &r.south}, std::pair{"north", &r.north}}) {
+      const YAML::Node spec = a[key];
+      if (spec && !spec.IsScalar()) bad(path, spec, fmt::format("agents: `{}` is a spec", key));
+      if (spec) *out = spec.Scalar();
+    }
   }
   const YAML::Node moves = doc["moves"];
-  if (!moves || !moves.IsSequence()) bad(path, doc, "missing the `moves` list");
+  if (!moves) bad(path, 1, "the record has no `moves` list");
+  if (!moves.IsSequence()) bad(path, moves, "`moves` is a list of positions");
   for (const auto& item : moves) {
-    if (!item.IsMap()) bad(path, item, "each move is a map");
+    if (!item.IsMap()) bad(path, item, "each move is a map (a JSON object)");
+    check_keys(path, item, kPositionKeys, "a move");
     r.moves.push_back(read_move(path, item));
     r.positions.push_back(to_json(item));
   }
-  if (const YAML::Node rounds = doc["rounds"]; rounds && rounds.IsSequence()) {
-    for (const auto& round : rounds) r.rounds.push_back(to_json(round));
+  if (const YAML::Node rounds = doc["rounds"]) {
+    if (!rounds.IsSequence()) bad(path, rounds, "`rounds` is a list");
+    for (const auto& round : rounds) {
+      if (!round.IsMap()) bad(path, round, "each round is a map (a JSON object)");
+      check_keys(path, round, kRoundKeys, "a round");
+      r.rounds.push_back(to_json(round));
+    }
+  }
+  if (const YAML::Node result = doc["result"]; result && result.IsMap()) {
+    check_keys(path, result, kResultKeys, "the result");
   }
   r.result = to_json(doc["result"]);
   return r;
@@ -140,13 +199,40 @@ std::string write_record(const GameRecord& r) {
 }
 
 Expected<GameRecord> read_record(const std::string& path) {
-  try {
-    return Expected<GameRecord>::ok(parse(path, YAML::LoadFile(path)));
-  } catch (const YAML::Exception& e) {
-    return Expected<GameRecord>::fail(fmt::format("{}:{}: {}", path, e.mark.line + 1, e.msg));
-  } catch (const std::exception& e) {
-    return Expected<GameRecord>::fail(e.what());
+  Expected<std::string> text = read_text_file(path);
+  if (!text) return Expected<GameRecord>::fail(text.error);
+  return parse_record(path, *text.value);
+}
+
+Expected<GameRecord> parse_record(const std::string& path, const std::string& text) {
+  yaml::Loaded loaded = yaml::load(text);
+  if (loaded.problem) {
+    int line = loaded.problem->line;
+    return Expected<GameRecord>::fail(
+        line > 0 ? fmt::format("{}:{}: {}", path, line, loaded.problem->message)
+                 : fmt::format("{}: {}", path, loaded.problem->message));
   }
+  try {
+    return Expected<GameRecord>::ok(parse(path, loaded.doc));
+  } catch (const BadRecord& e) {
+    return Expected<GameRecord>::fail(e.message);
+  } catch (const YAML::Exception& e) {  // a bug of ours: still one line, never a crash
+    return Expected<GameRecord>::fail(fmt::format("{}: cannot read the record ({})", path, e.msg));
+  }
+}
+
+std::string resolve_rules_path(const std::string& yaml_path, const std::string& rules,
+                               const FileSystem* fs) {
+  namespace stdfs = std::filesystem;
+  auto exists = [&](const std::string& p) {
+    if (fs) return fs->read(p).has_value();
+    std::error_code ec;
+    return stdfs::exists(p, ec);
+  };
+  if (stdfs::path(rules).is_absolute()) return rules;
+  std::string beside = (stdfs::path(yaml_path).parent_path() / rules).lexically_normal().string();
+  if (exists(beside) || !exists(rules)) return beside;
+  return rules;
 }
 
 std::string canonical_json_of_position(const std::string& recorded_json) {

@@ -6,7 +6,10 @@
 // YAML line, caught once per scenario. That keeps the step functions free
 // of error plumbing while a malformed file still yields one clear message
 // per scenario. Compiled games are cached per (rules file, --set) pair, as
-// a file usually has many scenarios of one game.
+// a file usually has many scenarios of one game. The text is read and
+// parsed by yaml_input.hpp (no anchors or aliases, errors in our words), and
+// every map's keys are checked, so a misspelled key is an error with a
+// did-you-mean rather than an expectation silently skipped.
 #include "scenario.hpp"
 
 #include <fmt/format.h>
@@ -18,8 +21,11 @@
 
 #include "check.hpp"
 #include "compile.hpp"
+#include "files.hpp"
+#include "record.hpp"
 #include "runtime.hpp"
 #include "text.hpp"
+#include "yaml_input.hpp"
 
 namespace mancala {
 namespace {
@@ -30,12 +36,38 @@ struct ScenarioFailure {
 };
 
 [[noreturn]] void fail(const YAML::Node& at, std::string message) {
-  throw ScenarioFailure{at.Mark().line + 1, std::move(message)};
+  throw ScenarioFailure{yaml::line_of(at), std::move(message)};
+}
+
+// The keys each map of a scenario may have (docs/scenarios.md).
+const std::vector<std::string> kFileKeys = {"rules", "scenarios"};
+const std::vector<std::string> kScenarioKeys = {"name",  "rule", "set",   "position",
+                                                "moves", "move", "expect"};
+const std::vector<std::string> kPositionKeys = {
+    "south",   "north", "stores",        "removed",       "control",
+    "to_move", "round", "round_starter", "since_capture", "first_move_pending"};
+const std::vector<std::string> kExpectKeys = {"south",   "north",      "stores", "removed",
+                                              "control", "to_move",    "round",  "over",
+                                              "result",  "round_over", "legal",  "events"};
+const std::vector<std::string> kSidesKeys = {"south", "north"};
+const std::vector<std::string> kResultKeys = {"winner", "south", "north"};
+const std::vector<std::string> kRoundOverKeys = {"winner", "south", "north", "reason"};
+
+void check_keys(const YAML::Node& map, const std::vector<std::string>& known, const char* what) {
+  if (auto p = yaml::unknown_key(map, known, what)) throw ScenarioFailure{p->line, p->message};
+}
+
+// map[key], which must be present: otherwise a failure at the map's line.
+YAML::Node need(const YAML::Node& map, const char* key, const std::string& what) {
+  YAML::Node n = map[key];
+  if (!n.IsDefined())
+    throw ScenarioFailure{yaml::line_of(map), fmt::format("{} needs `{}`", what, key)};
+  return n;
 }
 
 int to_int(const YAML::Node& n, int lo, int hi, const char* what) {
   int64_t v = 0;
-  if (!n.IsScalar() || !YAML::convert<int64_t>::decode(n, v)) {
+  if (!n.IsDefined() || !n.IsScalar() || !YAML::convert<int64_t>::decode(n, v)) {
     fail(n, fmt::format("{} must be an integer", what));
   }
   if (v < lo || v > hi)
@@ -44,7 +76,7 @@ int to_int(const YAML::Node& n, int lo, int hi, const char* what) {
 }
 
 Player to_player(const YAML::Node& n, const char* what) {
-  std::string s = n.IsScalar() ? n.Scalar() : "";
+  std::string s = n.IsDefined() && n.IsScalar() ? n.Scalar() : "";
   if (s == "south") return Player::South;
   if (s == "north") return Player::North;
   fail(n, fmt::format("{} must be south or north", what));
@@ -92,6 +124,8 @@ class EventRecorder : public Observer {
 
 class RulesCache {
  public:
+  explicit RulesCache(const FileSystem* fs) : fs_(fs) {}
+
   // Throws ScenarioFailure (at `at`) when the rule file has errors.
   const Rules& get(const std::string& path, const std::vector<std::pair<std::string, int64_t>>& set,
                    const YAML::Node& at) {
@@ -103,6 +137,7 @@ class RulesCache {
     Diagnostics diags;
     CheckOptions options;
     options.overrides = set;
+    options.fs = fs_;
     CheckResult r = check_file(path, sources, diags, options);
     if (!r.ok || !r.game) {
       std::string why = diags.has_errors() ? render_text(diags, sources) : "it defines no game\n";
@@ -112,23 +147,36 @@ class RulesCache {
   }
 
  private:
+  const FileSystem* fs_;
   std::map<std::string, std::shared_ptr<const Rules>> cache_;
 };
 
-void set_row(State& s, Player p, const YAML::Node& n) {
-  if (!n.IsSequence() || static_cast<int>(n.size()) != s.holes) {
-    fail(n, fmt::format("a row lists {} hole counts", s.holes));
+// "position: south lists 5 hole counts; the game has 6 holes a row".
+void check_row_length(const YAML::Node& n, const char* where, Player p, int holes) {
+  if (!n.IsSequence()) {
+    fail(n, fmt::format("{}: {} is a list of {} hole counts", where, player_name(p), holes));
   }
+  if (static_cast<int>(n.size()) != holes) {
+    fail(n, fmt::format("{}: {} lists {} hole count{}; the game has {} holes a row", where,
+                        player_name(p), n.size(), n.size() == 1 ? "" : "s", holes));
+  }
+}
+
+void set_row(State& s, Player p, const YAML::Node& n) {
+  check_row_length(n, "position", p, s.holes);
   for (int i = 0; i < s.holes; ++i) {
     s.cells[s.hole_cell(p, i + 1)] = static_cast<uint16_t>(to_int(n[i], 0, 60000, "a hole count"));
   }
 }
 
 void set_control(State& s, const YAML::Node& n) {
+  if (!n.IsMap()) fail(n, "control is a map {south: [...], north: [...]}");
+  check_keys(n, kSidesKeys, "control");
   for (Player p : {Player::South, Player::North}) {
-    const YAML::Node row = n[player_name(p)];
+    const YAML::Node row = need(n, player_name(p), "control");
     if (!row.IsSequence() || static_cast<int>(row.size()) != s.holes) {
-      fail(n, fmt::format("control lists {} players for each row", s.holes));
+      fail(row, fmt::format("control: {} lists {} players; the game has {} holes a row",
+                            player_name(p), row.IsSequence() ? row.size() : 0, s.holes));
     }
     for (int i = 0; i < s.holes; ++i) {
       s.set_controller(s.hole_cell(p, i + 1), to_player(row[i], "a controller"));
@@ -139,12 +187,15 @@ void set_control(State& s, const YAML::Node& n) {
 State build_position(const Rules& rules, const YAML::Node& pos) {
   State s = initial_state(rules);
   if (!pos.IsMap()) fail(pos, "position must be a map");
-  set_row(s, Player::South, pos["south"]);
-  set_row(s, Player::North, pos["north"]);
+  check_keys(pos, kPositionKeys, "a position");
+  set_row(s, Player::South, need(pos, "south", "a position"));
+  set_row(s, Player::North, need(pos, "north", "a position"));
   if (const YAML::Node st = pos["stores"]) {
+    if (!st.IsMap()) fail(st, "stores is a map {south: S, north: N}");
+    check_keys(st, kSidesKeys, "stores");
     for (Player p : {Player::South, Player::North}) {
       s.cells[s.store_cell(p)] =
-          static_cast<uint16_t>(to_int(st[player_name(p)], 0, 60000, "a store"));
+          static_cast<uint16_t>(to_int(need(st, player_name(p), "stores"), 0, 60000, "a store"));
     }
   } else {
     s.cells[s.store_cell(Player::South)] = s.cells[s.store_cell(Player::North)] = 0;
@@ -152,7 +203,7 @@ State build_position(const Rules& rules, const YAML::Node& pos) {
   s.removed =
       pos["removed"] ? static_cast<uint16_t>(to_int(pos["removed"], 0, 60000, "removed")) : 0;
   if (pos["control"]) set_control(s, pos["control"]);
-  s.to_move = to_player(pos["to_move"], "to_move");
+  s.to_move = to_player(need(pos, "to_move", "a position"), "to_move");
   if (pos["round"]) s.round = static_cast<uint16_t>(to_int(pos["round"], 1, 10000, "round"));
   if (pos["since_capture"]) {
     s.since_capture =
@@ -204,6 +255,7 @@ std::string control_text(const State& s, Player p) {
 }
 
 std::string node_list_text(const YAML::Node& n) {
+  if (!n.IsSequence()) fail(n, "a list such as [1, 2] is expected here");
   std::vector<std::string> items;
   for (size_t i = 0; i < n.size(); ++i) items.push_back(n[i].IsScalar() ? n[i].Scalar() : "?");
   return list_text(items);
@@ -230,11 +282,16 @@ std::string outcome_text(const Outcome& o, std::string_view reason = {}) {
 void compare_board(const Rules& rules, const YAML::Node& e, const State& s) {
   for (Player p : {Player::South, Player::North}) {
     if (e[player_name(p)]) {
+      check_row_length(e[player_name(p)], "expect", p, s.holes);
       expect_equal(e[player_name(p)], player_name(p), node_list_text(e[player_name(p)]),
                    row_text(s, p));
     }
   }
   if (const YAML::Node st = e["stores"]) {
+    if (!st.IsMap()) fail(st, "stores is a map {south: S, north: N}");
+    check_keys(st, kSidesKeys, "stores");
+    need(st, "south", "stores");
+    need(st, "north", "stores");
     std::string want = fmt::format("{{south: {}, north: {}}}", st["south"].as<std::string>("?"),
                                    st["north"].as<std::string>("?"));
     std::string got =
@@ -245,8 +302,11 @@ void compare_board(const Rules& rules, const YAML::Node& e, const State& s) {
     expect_equal(e["removed"], "removed", e["removed"].as<std::string>("?"),
                  std::to_string(s.removed));
   if (const YAML::Node c = e["control"]) {
+    if (!c.IsMap()) fail(c, "control is a map {south: [...], north: [...]}");
+    check_keys(c, kSidesKeys, "control");
     for (Player p : {Player::South, Player::North}) {
-      expect_equal(c, "control", node_list_text(c[player_name(p)]), control_text(s, p));
+      expect_equal(c, "control", node_list_text(need(c, player_name(p), "control")),
+                   control_text(s, p));
     }
   }
 }
@@ -263,10 +323,12 @@ void compare_progress(const Rules& rules, const YAML::Node& e, const State& s,
     expect_equal(e["over"], "over", e["over"].as<std::string>("?"),
                  std::string(s.over ? "true" : "false"));
   if (const YAML::Node r = e["result"]) {
+    check_keys(r, kResultKeys, "result");
     std::string got = s.over ? outcome_text(s.result) : "null";
     expect_equal(r, "result", r.IsNull() ? std::string("null") : outcome_text(r), got);
   }
   if (const YAML::Node r = e["round_over"]) {
+    check_keys(r, kRoundOverKeys, "round_over");
     bool ended = info && (info->round_over || info->game_over);
     std::string got = ended ? outcome_text(info->end.outcome, info->end.reason) : "null";
     expect_equal(r, "round_over", r.IsNull() ? std::string("null") : outcome_text(r), got);
@@ -289,14 +351,24 @@ std::vector<std::pair<std::string, int64_t>> read_set(const YAML::Node& set) {
   if (!set) return out;
   if (!set.IsMap()) fail(set, "set is a map such as {holes: 4, seeds: 3}");
   for (const auto& kv : set) {
-    out.emplace_back(kv.first.as<std::string>(""),
-                     to_int(kv.second, -1000000, 1000000, "a setting"));
+    if (!kv.first.IsScalar()) fail(set, "a setting's name is a word such as holes");
+    out.emplace_back(kv.first.Scalar(), to_int(kv.second, -1000000, 1000000, "a setting"));
   }
   return out;
 }
 
 void run_one(const YAML::Node& sc, const std::string& rules_path, RulesCache& cache) {
   if (!sc.IsMap()) fail(sc, "a scenario is a map with name, position or moves, move, expect");
+  check_keys(sc, kScenarioKeys, "a scenario");
+  if (const YAML::Node e = sc["expect"]) {  // before playing: a typo is reported as such
+    if (!e.IsMap()) fail(e, "expect is a map of what must hold afterwards");
+    check_keys(e, kExpectKeys, "expect");
+  }
+  const YAML::Node e = sc["expect"];
+  if (!e) fail(sc, "a scenario needs `expect:`, what must hold afterwards");
+  if (e.size() == 0) {
+    fail(e, "expect checks nothing: give at least one of " + join(kExpectKeys, ", ", " or "));
+  }
   const Rules& rules = cache.get(rules_path, read_set(sc["set"]), sc);
   State s;
   History history;
@@ -314,8 +386,6 @@ void run_one(const YAML::Node& sc, const std::string& rules_path, RulesCache& ca
     play_legal(rules, s, to_move(m, rules), m, &rec, history, &info);
     moved = true;
   }
-  const YAML::Node e = sc["expect"];
-  if (!e || !e.IsMap()) fail(sc, "a scenario needs an expect map");
   compare_board(rules, e, s);
   compare_progress(rules, e, s, moved ? &info : nullptr);
   compare_events(e, rec);
@@ -335,41 +405,56 @@ int ScenarioReport::failed() const {
 
 ScenarioReport run_scenarios(const std::string& yaml_path,
                              const std::optional<std::string>& rules_path) {
-  ScenarioReport report;
-  YAML::Node doc;
-  try {
-    doc = YAML::LoadFile(yaml_path);
-  } catch (const YAML::Exception& e) {
-    report.errors.push_back(fmt::format("{}: {}", yaml_path, e.what()));
+  Expected<std::string> text = read_text_file(yaml_path);
+  if (!text) {
+    ScenarioReport report;
+    report.errors.push_back(text.error);
     return report;
+  }
+  return run_scenarios_text(yaml_path, *text.value, rules_path);
+}
+
+ScenarioReport run_scenarios_text(const std::string& yaml_path, const std::string& text,
+                                  const std::optional<std::string>& rules_path,
+                                  const FileSystem* fs) {
+  ScenarioReport report;
+  auto error = [&](int line, const std::string& message) {
+    report.errors.push_back(line > 0 ? fmt::format("{}:{}: {}", yaml_path, line, message)
+                                     : fmt::format("{}: {}", yaml_path, message));
+    return report;
+  };
+  yaml::Loaded loaded = yaml::load(text);
+  if (loaded.problem) return error(loaded.problem->line, loaded.problem->message);
+  const YAML::Node& doc = loaded.doc;
+  if (!doc.IsMap()) return error(yaml::line_of(doc), "a scenario file is a map with `scenarios:`");
+  if (auto p = yaml::unknown_key(doc, kFileKeys, "a scenario file")) {
+    return error(p->line, p->message);
   }
   std::string rules = rules_path.value_or("");
   if (rules.empty()) {
-    if (!doc.IsMap() || !doc["rules"] || !doc["rules"].IsScalar()) {
-      report.errors.push_back(
-          fmt::format("{}: no rules file: give `rules:` or pass RULES", yaml_path));
-      return report;
+    const YAML::Node key = doc["rules"];
+    if (!key || !key.IsScalar() || key.Scalar().empty()) {
+      return error(yaml::line_of(key, 1), "no rule file: give `rules:` in the file or RULES");
     }
-    rules =
-        (std::filesystem::path(yaml_path).parent_path() / doc["rules"].Scalar()).lexically_normal();
+    rules = resolve_rules_path(yaml_path, key.Scalar(), fs);
   }
-  const YAML::Node list = doc.IsMap() ? doc["scenarios"] : YAML::Node();
+  const YAML::Node list = doc["scenarios"];
   if (!list || !list.IsSequence()) {
-    report.errors.push_back(fmt::format("{}: expected a `scenarios:` list", yaml_path));
-    return report;
+    return error(yaml::line_of(list, 1), "expected a `scenarios:` list");
   }
-  RulesCache cache;
+  RulesCache cache(fs);
   for (const YAML::Node& sc : list) {
-    ScenarioResult r{yaml_path, sc.Mark().line + 1, "", false, ""};
+    ScenarioResult r{yaml_path, yaml::line_of(sc), "", false, ""};
     try {
-      r.name = sc.IsMap() && sc["name"] ? sc["name"].as<std::string>("") : "";
+      const YAML::Node name = sc.IsMap() ? sc["name"] : YAML::Node();
+      r.name = name && name.IsScalar() ? name.Scalar() : "";
       run_one(sc, rules, cache);
       r.passed = true;
     } catch (const ScenarioFailure& f) {
-      r.line = f.line;
+      if (f.line > 0) r.line = f.line;
       r.message = f.message;
-    } catch (const YAML::Exception& e) {
-      r.message = e.what();
+    } catch (const YAML::Exception& e) {  // a bug of ours: still one line, never a crash
+      r.message = fmt::format("cannot read this scenario ({})", e.msg);
     } catch (const RuntimeError& e) {
       r.message = fmt::format("runtime error: {}", e.what());
     }

@@ -17,6 +17,7 @@
 #include <utility>
 #include <vector>
 
+#include "check.hpp"
 #include "expected.hpp"
 #include "source.hpp"
 #include "state.hpp"
@@ -45,6 +46,16 @@ std::string write_record(const GameRecord& record);
 
 // Reads a record file; an error message ("FILE:LINE: ...") on bad input.
 Expected<GameRecord> read_record(const std::string& path);
+// As read_record, on `text` read from `path` (the fuzz target uses it).
+Expected<GameRecord> parse_record(const std::string& path, const std::string& text);
+
+// Where the `rules:` key of a scenario file or record at `yaml_path` points:
+// relative to the YAML file's folder when a file is there, else relative to
+// the current directory when one is there (a record names the rule file as
+// given on the command line), else beside the YAML file (so that the error
+// names that path). Files are looked up through `fs` (the disk when null).
+std::string resolve_rules_path(const std::string& yaml_path, const std::string& rules,
+                               const FileSystem* fs = nullptr);
 
 // A YAML/JSON node's compact JSON form, keys in document order (used to
 // compare a recorded position with a replayed one).

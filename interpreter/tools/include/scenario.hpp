@@ -15,6 +15,8 @@
 #include <string>
 #include <vector>
 
+#include "check.hpp"
+
 namespace mancala {
 
 struct ScenarioResult {
@@ -33,9 +35,16 @@ struct ScenarioReport {
 };
 
 // Runs every scenario of a YAML file. `rules_path`, when given, replaces the
-// file's own `rules:` key (which is relative to the YAML file).
+// file's own `rules:` key (which is resolved by resolve_rules_path: relative
+// to the YAML file's folder, then to the current directory).
 ScenarioReport run_scenarios(const std::string& yaml_path,
                              const std::optional<std::string>& rules_path = std::nullopt);
+
+// As run_scenarios, on `text` read from `yaml_path`; rule files are read
+// through `fs` (the disk when null). The fuzz target uses it.
+ScenarioReport run_scenarios_text(const std::string& yaml_path, const std::string& text,
+                                  const std::optional<std::string>& rules_path,
+                                  const FileSystem* fs = nullptr);
 
 // "file:line: scenario 'name': message" for each failure and error.
 std::string format_failures(const ScenarioReport& report);

@@ -1,0 +1,30 @@
+// parse_move_list (see move_list.hpp): split on commas, parse_move each.
+#include "move_list.hpp"
+
+#include <fmt/format.h>
+
+#include "runtime.hpp"
+
+namespace mancala {
+
+Expected<std::vector<Move>> parse_move_list(const std::string& text, int holes) {
+  using Result = Expected<std::vector<Move>>;
+  std::vector<Move> moves;
+  if (text.empty()) return Result::ok(moves);
+  size_t start = 0;
+  for (int n = 1;; ++n) {
+    size_t comma = text.find(',', start);
+    std::string word = text.substr(start, comma == std::string::npos ? comma : comma - start);
+    std::optional<Move> m = parse_move(word, holes);
+    if (!m) {
+      return Result::fail(fmt::format("--moves: move {} is '{}'; expected a hole 1..{} or 'pass'",
+                                      n, word, 2 * holes));
+    }
+    moves.push_back(*m);
+    if (comma == std::string::npos) break;
+    start = comma + 1;
+  }
+  return Result::ok(std::move(moves));
+}
+
+}  // namespace mancala
