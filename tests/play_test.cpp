@@ -22,6 +22,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <regex>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -358,6 +359,34 @@ TEST(Play, UnwritableRecordIsRefusedFirst) {
   EXPECT_EQ(r.out.find("1. "), std::string::npos) << "a move was played: " << r.out;
 }
 
+// Below the boxed board's width the board is compact and the narration is
+// wrapped: nothing is wider than the terminal.
+TEST(Play, NarrowTerminalGetsACompactBoardAndWrappedLines) {
+  Terminal t({"play", "games/anywoli.mnc", "--south", "human", "--north", "greedy"}, "",
+             {"COLUMNS=40"});
+  ASSERT_TRUE(t.started());
+  ASSERT_TRUE(t.expect("Your move (")) << t.screen();
+  t.type("9");  // five laps: a long sentence
+  ASSERT_TRUE(t.expect("Your move (")) << t.screen();
+  t.type("help");
+  ASSERT_TRUE(t.expect("quit.")) << t.screen();
+  t.type("quit");
+  t.wait_exit();
+  std::istringstream lines(t.screen());
+  int board_rows = 0;
+  for (std::string line; std::getline(lines, line);) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (line.find("Your move") != std::string::npos) continue;  // prompt and echo
+    line = line.substr(line.rfind('\r') == std::string::npos ? 0 : line.rfind('\r') + 1);
+    std::string plain = std::regex_replace(line, std::regex("\x1b\\[[0-9;]*[mK]"), "");
+    int columns = 0;
+    for (unsigned char c : plain) columns += (c & 0xC0) != 0x80;
+    EXPECT_LE(columns, 40) << line;
+    if (plain.find(" 12 11 10") != std::string::npos) ++board_rows;
+  }
+  EXPECT_GE(board_rows, 1) << t.screen();
+}
+
 // What a terminal can show decides the board and the colours: box drawing
 // needs a UTF-8 locale and a TERM other than dumb; colour needs a terminal
 // without NO_COLOR or TERM=dumb, unless --color says otherwise.
@@ -443,7 +472,7 @@ TEST(Play, RulesHintDepthAndHelpFitTheGame) {
   t.type("hint 99");
   EXPECT_TRUE(t.expect("hint: expected an integer from 1 to 20, got '99'")) << t.screen();
   t.type("help");
-  EXPECT_TRUE(t.expect("rules (the rules of this game)")) << t.screen();
+  EXPECT_TRUE(t.expect("(the rules of this game)")) << t.screen();
   t.type("quit");
   EXPECT_EQ(t.wait_exit(), 0);
   EXPECT_EQ(t.screen().find("son"), std::string::npos) << "Kalah has no sons";

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstring>
 #include <thread>
 
 namespace mancala::cli {
@@ -58,9 +59,13 @@ class Painter {
         labels_(labels),
         g_(style.unicode ? kUnicode : kAscii),
         stores_(rules.stores != StoreKind::None),
-        width_(std::max(4, digits(std::max(rules.total(), 1)) + 2)) {}
+        width_(std::max(4, digits(std::max(rules.total(), 1)) + 2)),
+        sons_(rules.match.present) {}
 
   std::string draw() const {
+    int boxed =
+        static_cast<int>(std::strlen(kIndent)) + 1 + (s_.holes + (stores_ ? 2 : 0)) * (width_ + 1);
+    if (style_.width > 0 && boxed > style_.width) return compact();
     std::string out = caption(Player::North) + numbers(Player::North);
     out += border(g_.top) + row(Player::North) + middle() + row(Player::South);
     out += border(g_.bottom) + numbers(Player::South) + caption(Player::South);
@@ -69,11 +74,41 @@ class Painter {
   }
 
  private:
-  // " 12*": a count right-aligned before a one-column marker, coloured for
-  // a son and reversed when highlighted.
-  std::string cell_text(int cell) const {
+  // The compact board: for each row its caption (with its store), the
+  // hole numbers and the counts, one column of digits + marker per hole.
+  std::string compact() const {
+    int w = width_ - 2 + (sons_ ? 1 : 0);  // digits, and a marker where sons can be
+    auto line = [&](Player p, bool counts) {
+      std::string out;
+      for (int cell : row_cells(p)) {
+        out += " ";
+        out += counts ? cell_text(cell, width_ - 2, sons_)
+                      : fmt::format("{:>{}}", cell - index(p) * s_.holes + 1, w);
+      }
+      return out + "\n";
+    };
+    auto head = [&](Player p) {
+      std::string text = caption(p);
+      text.pop_back();  // the newline
+      if (stores_) text += fmt::format(", store {}", s_.store(p));
+      return text.substr(std::strlen(kIndent)) + "\n";
+    };
+    std::string out = head(Player::North) + line(Player::North, false) + line(Player::North, true);
+    out += line(Player::South, true) + line(Player::South, false) + head(Player::South);
+    if (!labels_.hand.empty()) out += labels_.hand + "\n";
+    return out;
+  }
+
+  // " 12*": a count right-aligned in `digits` columns before a one-column
+  // marker (left out when `marker` is false), coloured for a son and
+  // reversed when highlighted.
+  std::string cell_text(int cell) const { return cell_text(cell, width_ - 1, true); }
+  std::string cell_text(int cell, int digits_width, bool marker) const {
     bool son = !s_.is_store(cell) && s_.controller(cell) != s_.side(cell);
-    std::string text = fmt::format("{:>{}}", s_.count(cell), width_ - 1);
+    std::string text = fmt::format("{:>{}}", s_.count(cell), digits_width);
+    if (!marker)
+      return style_.colour && cell == labels_.highlight ? "\x1b[7m" + text + colour_reset(style_)
+                                                        : text;
     std::string mark = son ? g_.son : " ";
     if (!style_.colour) return text + mark;
     std::string on = son ? player_colour(style_, s_.controller(cell)) : "";
@@ -152,6 +187,7 @@ class Painter {
   const Glyphs& g_;
   bool stores_;
   int width_;
+  bool sons_;  // a hole can change hands (a match's refill), so cells carry a marker
 };
 
 }  // namespace

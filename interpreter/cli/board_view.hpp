@@ -26,6 +26,7 @@ namespace mancala::cli {
 struct BoardStyle {
   bool unicode = false;  // box-drawing characters (else ASCII)
   bool colour = false;   // ANSI colour (only on a terminal)
+  int width = 0;         // the terminal's columns; a board wider is drawn compact (0: any)
 };
 
 // Who sits where, and what to point out.
@@ -36,7 +37,9 @@ struct BoardLabels {
   std::string hand;    // a line under the board (e.g. "in hand: 3"); "" for none
 };
 
-// The board, every line ending in '\n'.
+// The board, every line ending in '\n'. When the boxed board is wider than
+// style.width, a compact one is drawn instead: no boxes, one column per hole,
+// each store beside its player's caption.
 std::string draw_board(const Rules& rules, const State& state, const BoardStyle& style,
                        const BoardLabels& labels);
 

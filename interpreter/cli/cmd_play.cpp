@@ -164,6 +164,10 @@ class Session {
   bool human_command(const std::string& word, const MoveList& legal, Turn* turn);
   std::string illegal_reason(const std::string& word, const MoveList& legal) const;
   void print_help() const;
+  // One message to the human, indented and wrapped at the terminal's width.
+  void say(const std::string& text) const {
+    fmt::print(talk(), "{}", wrap(text, config_.style.width, "   ", "   "));
+  }
   void print_moves(const MoveList& legal) const;
   void print_hint(int depth);
   bool undo();
@@ -214,7 +218,7 @@ void Session::print_status() {
     if (!sons.empty()) parts.push_back(sons);
   }
   std::string line = join(parts, dot);
-  if (!line.empty()) fmt::print(talk(), "   {}\n", line);
+  if (!line.empty()) say(line);
 }
 
 void Session::print_start() {
@@ -222,9 +226,15 @@ void Session::print_start() {
   auto who = [&](int i) {
     return sides_[i].human ? std::string("human") : sides_[i].agent->name();
   };
-  fmt::print(io_.out, "{}: South {} vs North {}, seed {}\n", rules_.name, who(0), who(1),
-             config_.seed);
-  if (any_human()) fmt::print(io_.out, "Type a hole number to sow it; help lists the commands.\n");
+  int width = config_.style.width;
+  fmt::print(io_.out, "{}",
+             wrap(fmt::format("{}: South {} vs North {}, seed {}", rules_.name, who(0), who(1),
+                              config_.seed),
+                  width, "", "  "));
+  if (any_human()) {
+    fmt::print(io_.out, "{}",
+               wrap("Type a hole number to sow it; help lists the commands.", width, "", ""));
+  }
   if (config_.output == Output::Quiet) return;
   fmt::print(io_.out, "\n");
   print_board(-1);
@@ -243,8 +253,9 @@ void Session::print_ply(const State& before, Move move, const ApplyInfo& info,
   bool gap =
       config_.output == Output::Text && (!any_human() || sides_[index(before.to_move)].human);
   if (gap) fmt::print(io_.out, "\n");
+  std::string hang(prefix.size(), ' ');
   for (size_t i = 0; i < lines.size(); ++i) {
-    fmt::print(io_.out, "{}{}\n", i == 0 ? prefix : std::string(prefix.size(), ' '), lines[i]);
+    fmt::print(io_.out, "{}", wrap(lines[i], config_.style.width, i == 0 ? prefix : hang, hang));
   }
   // With a human playing, the agents' moves are told in words and the board
   // is drawn when the human is to decide, when a round starts afresh, and
@@ -302,27 +313,27 @@ Move Session::agent_move(Side& side) {
 
 // ---- a human's turn ----------------------------------------------------
 
+// Paragraphs wrapped at the terminal's width (at most 88 columns), and only
+// what this game has: sons come with a match's refill, passes with `pass
+// when no moves`.
 void Session::print_help() const {
   int n = rules_.holes;
-  fmt::print(
-      talk(),
-      "   Type the number of a hole to sow it. Each player numbers their own holes 1..{0}\n"
-      "   from their own left: South's row is the bottom one (1..{0} left to right), North's\n"
-      "   the top one (1..{0} right to left), as printed beside each row.\n",
-      n);
-  // Only what this game has: sons come with a match's refill, passes with
-  // `pass when no moves`.
+  std::vector<std::string> paragraphs = {fmt::format(
+      "Type the number of a hole to sow it. Each player numbers their own holes 1..{0} from "
+      "their own left: South's row is the bottom one (1..{0} left to right), North's the top one "
+      "(1..{0} right to left), as printed beside each row.",
+      n)};
   if (rules_.match.present) {
-    fmt::print(talk(),
-               "   A hole of the other row that you hold as a son is played as {} + its number "
-               "there.\n",
-               n);
+    paragraphs.push_back(fmt::format(
+        "A hole of the other row that you hold as a son is played as {} + its number there.", n));
   }
-  fmt::print(talk(),
-             "   Commands: moves (the legal moves), hint or hint N (what alpha-beta would play,\n"
-             "   searching N plies), undo (take back your last move and the replies to it),\n"
-             "   board (draw it again), rules (the rules of this game), quit.\n");
-  if (rules_.pass_when_no_moves) fmt::print(talk(), "   Type pass when pass is your only move.\n");
+  paragraphs.push_back(
+      "Commands: moves (the legal moves), hint or hint N (what alpha-beta would play, searching N "
+      "plies), undo (take back your last move and the replies to it), board (draw it again), "
+      "rules (the rules of this game), quit.");
+  if (rules_.pass_when_no_moves) paragraphs.push_back("Type pass when pass is your only move.");
+  int width = config_.style.width > 0 ? std::min(config_.style.width, 88) : 88;
+  for (const std::string& p : paragraphs) fmt::print(talk(), "{}", wrap(p, width, "   ", "   "));
 }
 
 void Session::print_moves(const MoveList& legal) const {
@@ -335,8 +346,7 @@ void Session::print_moves(const MoveList& legal) const {
   }
   std::string extra;
   for (const std::string& note : notes) extra += (extra.empty() ? " (" : "; ") + note;
-  fmt::print(talk(), "   Legal moves: {}{}\n", format_moves(legal),
-             extra.empty() ? "" : extra + ")");
+  say(fmt::format("Legal moves: {}{}", format_moves(legal), extra.empty() ? "" : extra + ")"));
 }
 
 // "+3 for you" / "a forced win" in the scale of leaf_score.
@@ -360,14 +370,13 @@ void Session::print_hint(int depth) {
   try {
     SearchResult r = hinter.search(rules_, state_, &history_);
     std::string whom = voice_.has_you ? "you" : side_name(voice_, state_.to_move);
-    fmt::print(talk(), "   Hint: alpha-beta (depth {}) would play {}: {}.\n", depth,
-               format_move(r.move), score_words(r, whom));
-    fmt::print(talk(), "   The evaluation counts {}.\n", evaluation_words(rules_));
-    fmt::print(talk(),
-               "   It assumes best play by both sides; \"hint N\" looks N plies ahead (1-{}).\n",
-               kMaxHintDepth);
+    say(fmt::format("Hint: alpha-beta (depth {}) would play {}: {}.", depth, format_move(r.move),
+                    score_words(r, whom)));
+    say(fmt::format("The evaluation counts {}.", evaluation_words(rules_)));
+    say(fmt::format("It assumes best play by both sides; \"hint N\" looks N plies ahead (1-{}).",
+                    kMaxHintDepth));
   } catch (const RuntimeError& e) {
-    fmt::print(talk(), "   No hint: the rule file failed during the search ({}).\n", e.what());
+    say(fmt::format("No hint: the rule file failed during the search ({}).", e.what()));
   }
 }
 
@@ -408,7 +417,7 @@ bool Session::human_command(const std::string& word, const MoveList& legal, Turn
     if (depth) {
       print_hint(static_cast<int>(*depth.value));
     } else {
-      fmt::print(talk(), "   {}\n", depth.error);
+      say(depth.error);
     }
   } else if (word == "rules") {
     fmt::print(talk(), "{}", config_.rules_text);
@@ -452,7 +461,7 @@ Turn Session::human_turn(Move* move) {
       *move = *m;
       return Turn::Move;
     }
-    fmt::print(talk(), "   {}\n", illegal_reason(word, legal));
+    say(illegal_reason(word, legal));
   }
 }
 
@@ -469,14 +478,14 @@ bool Session::undo() {
     snapshots_.resize(i);
     plies_.resize(i);
     last_cell_ = -1;
-    fmt::print(talk(), "   Took back {} move{}.\n", taken, taken == 1 ? "" : "s");
+    say(fmt::format("Took back {} move{}.", taken, taken == 1 ? "" : "s"));
     if (config_.output == Output::Text) {
       print_board(-1);
       print_status();
     }
     return true;
   }
-  fmt::print(talk(), "   Nothing to undo yet.\n");
+  say("Nothing to undo yet.");
   return false;
 }
 
@@ -524,7 +533,7 @@ int Session::run() {
   print_start();
   while (!state_.over) {
     if (g_interrupted) {
-      fmt::print(talk(), "   Interrupted: the game stops here, unfinished.\n");
+      say("Interrupted: the game stops here, unfinished.");
       return finish(kInterrupted);
     }
     if (static_cast<int>(plies_.size()) >= config_.max_plies) {
@@ -542,7 +551,7 @@ int Session::run() {
         const char* why = g_interrupted     ? "Interrupted"
                           : t == Turn::Quit ? "You quit"
                                             : "End of input";
-        fmt::print(talk(), "   {}: the game stops here, unfinished.\n", why);
+        say(fmt::format("{}: the game stops here, unfinished.", why));
         return finish(g_interrupted ? kInterrupted : kOk);
       }
     } else {
@@ -602,6 +611,7 @@ Expected<PlayConfig> read_config(const ParsedArgs& args, const Io& io) {
   bool ascii = args.has("ascii");
   c.style.unicode = io.unicode_out && !ascii;
   c.style.colour = io.colour_out && !ascii;
+  c.style.width = io.columns;
   return Result::ok(std::move(c));
 }
 

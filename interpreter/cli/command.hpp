@@ -41,7 +41,8 @@ struct Io {
   bool colour_out = false;   // ANSI colour on standard output
   bool colour_err = false;   // ANSI colour on standard error (diagnostics)
   bool unicode_out = false;  // box drawing and other non-ASCII on standard output
-  std::string command;  // the subcommand running, for "mancala COMMAND: FILE: is a directory"
+  int columns = 0;           // the terminal's width (0: not a terminal, or unknown)
+  std::string command;       // the subcommand running, for "mancala COMMAND: FILE: is a directory"
 };
 
 struct Command {
@@ -91,7 +92,9 @@ FlagSpec set_flag();
 // `never` decide colour; `auto` (the default) means colour on a terminal
 // unless NO_COLOR is set (to anything but "") or TERM is "dumb". Box
 // drawing needs a terminal, a TERM other than "dumb" and a UTF-8 locale
-// (the first of LC_ALL, LC_CTYPE, LANG that is set).
+// (the first of LC_ALL, LC_CTYPE, LANG that is set). The width is the
+// terminal's (TIOCGWINSZ), else the COLUMNS variable (on a terminal that
+// does not say), else unknown: output to a file never depends on it.
 void set_terminal(Io& io, const ParsedArgs& args);
 
 // The subcommand constructors, one per cmd_*.cpp.

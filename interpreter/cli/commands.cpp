@@ -4,6 +4,7 @@
 // entry gets the common --color and -h/--help flags added so that no
 // subcommand has to declare them.
 #include <fmt/format.h>
+#include <sys/ioctl.h>
 
 #include <cctype>
 #include <cstdlib>
@@ -120,6 +121,13 @@ void set_terminal(Io& io, const ParsedArgs& args) {
   io.colour_out = when == "always" || (when == "auto" && io.out_tty && allowed);
   io.colour_err = when == "always" || (when == "auto" && io.err_tty && allowed);
   io.unicode_out = io.out_tty && !dumb && utf8_locale();
+  winsize size{};
+  if (io.out_tty && ioctl(fileno(io.out), TIOCGWINSZ, &size) == 0 && size.ws_col > 0) {
+    io.columns = size.ws_col;
+  } else if (io.out_tty) {
+    io.columns = std::atoi(env("COLUMNS").c_str());
+  }
+  if (io.columns < 0) io.columns = 0;
 }
 
 }  // namespace mancala::cli

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <sstream>
 
 #include "text.hpp"
 
@@ -183,6 +184,36 @@ std::string next_round_sentence(const Voice& v, const State& after) {
 }
 
 }  // namespace
+
+// ---- wrapping -------------------------------------------------------------
+
+namespace {
+
+// Columns a UTF-8 text takes (one per character; escapes are not expected).
+int columns_of(const std::string& s) {
+  int n = 0;
+  for (unsigned char c : s) n += (c & 0xC0) != 0x80;
+  return n;
+}
+
+}  // namespace
+
+std::string wrap(const std::string& text, int width, const std::string& first,
+                 const std::string& rest) {
+  if (width <= 0) return first + text + "\n";
+  std::string out = first, line;
+  int room = width - columns_of(first);
+  std::istringstream words(text);
+  for (std::string word; words >> word;) {
+    if (!line.empty() && columns_of(line) + 1 + columns_of(word) > room) {
+      out += line + "\n" + rest;
+      line.clear();
+      room = width - columns_of(rest);
+    }
+    line += (line.empty() ? "" : " ") + word;
+  }
+  return out + line + "\n";
+}
 
 // ---- StepRecorder / TeeObserver -----------------------------------------
 

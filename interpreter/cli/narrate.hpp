@@ -80,6 +80,12 @@ struct Voice {
   std::vector<std::string> end_words;
 };
 
+// `text` broken at spaces into lines of at most `width` columns (a word
+// longer than that stands alone), the first line after `first`, the others
+// after `rest`; each line ends in '\n'. Width 0: one line.
+std::string wrap(const std::string& text, int width, const std::string& first,
+                 const std::string& rest);
+
 // "South", "North", or "You"/"you" for the addressed side.
 std::string side_name(const Voice& voice, Player p, bool capital = true);
 
