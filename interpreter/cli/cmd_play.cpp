@@ -394,8 +394,13 @@ std::string Session::illegal_reason(const std::string& word, const MoveList& leg
   int cell = move_cell(rules_, me, *m);
   int k = cell - index(state_.side(cell)) * rules_.holes + 1;
   if (m->number > rules_.holes && state_.controller(cell) != me) {
+    const char* row = me == Player::South ? "North's" : "South's";
+    if (!rules_.match.present) {  // no sons in this game
+      return fmt::format("{} is {} hole {}; you play only your own holes.{}", m->number, row, k,
+                         tail);
+    }
     return fmt::format("{} is {} hole {}, which you could play only as a son you hold.{}",
-                       m->number, me == Player::South ? "North's" : "South's", k, tail);
+                       m->number, row, k, tail);
   }
   if (state_.controller(cell) != me) {
     return fmt::format("{} hole {} is a son of the other side.{}", mine, k, tail);
