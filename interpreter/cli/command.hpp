@@ -83,5 +83,11 @@ Command perft_command();
 Command test_command();
 Command describe_command();
 Command bench_command();
+Command version_command();
+
+// "mancala RELEASE (commit DESCRIBE)", for --version and `mancala version`.
+std::string version_text();
+// What git said of the source tree at build time (generated/version.cpp).
+const char* build_commit();
 
 }  // namespace mancala::cli

@@ -17,8 +17,6 @@
 namespace mancala::cli {
 namespace {
 
-constexpr const char* kVersion = "0.1.0";
-
 std::string tool_help() {
   std::string out =
       "usage: mancala [--version] [--help] COMMAND [ARGS...]\n\n"
@@ -98,7 +96,7 @@ int run(int argc, char** argv) {
   std::vector<std::string> rest(args.begin() + 1, args.end());
   if (first == "-h" || first == "--help") return help_command(io, {});
   if (first == "--version") {
-    fmt::print(io.out, "mancala {}\n", kVersion);
+    fmt::print(io.out, "{}\n", version_text());
     return kOk;
   }
   if (first == "help") return help_command(io, rest);
