@@ -37,6 +37,11 @@ struct Io {
   bool err_tty = false;
 };
 
+// fflush that throws std::system_error with the errno of a failed write, so
+// that main.cpp can tell a full disk (status 1, said) from a reader that went
+// away (EPIPE: status 0, quiet). Use it instead of std::fflush on stdout.
+void flush(FILE* f);
+
 struct Command {
   std::string name;
   std::string summary;      // one line, for `mancala --help`

@@ -5,7 +5,9 @@
 // declare it.
 #include <fmt/format.h>
 
+#include <cerrno>
 #include <fstream>
+#include <system_error>
 
 #include "command.hpp"
 #include "diagnostics.hpp"
@@ -31,6 +33,11 @@ std::string command_help(const Command& c) {
   if (!c.description.empty()) out += "\n" + c.description + "\n";
   out += "\nflags:\n" + render_flags_help(c.spec);
   return out;
+}
+
+void flush(FILE* f) {
+  errno = 0;
+  if (std::fflush(f) != 0) throw std::system_error(errno, std::generic_category(), "fflush");
 }
 
 int usage_error(Io& io, const std::string& command, const std::string& message) {
