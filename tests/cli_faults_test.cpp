@@ -56,6 +56,54 @@ TEST(CliFaults, ReaderClosingThePipeIsNotAnError) {
   EXPECT_EQ(replay.err, "");
 }
 
+// ---- 4. perft prints each depth as it completes
+
+TEST(CliFaults, PerftKeepsTheDepthsCountedWhenInterrupted) {
+  // Depth 64 of Kalah does not end; ^C after two seconds keeps the depths done.
+  ToolRun r = run_shell("timeout -s INT 2 \"$MANCALA\" perft games/kalah.mnc --depth 64");
+  EXPECT_EQ(r.status, 124) << r.err;  // timeout's status for a command it stopped
+  EXPECT_EQ(r.out.rfind("depth 1: 6\ndepth 2: 35\n", 0), 0u) << r.out;
+  // The counts are those of one walk (the JSON form).
+  ToolRun text = run_tool({"perft", "games/kalah.mnc", "--depth", "5"});
+  ToolRun json = run_tool({"perft", "games/kalah.mnc", "--depth", "5", "--format", "json"});
+  ASSERT_EQ(text.status, 0);
+  ASSERT_EQ(json.status, 0);
+  std::string leaves;
+  for (size_t at = 0; (at = text.out.find(": ", at)) != std::string::npos; at += 2) {
+    size_t end = text.out.find('\n', at);
+    leaves += (leaves.empty() ? "" : ",") + text.out.substr(at + 2, end - at - 2);
+  }
+  EXPECT_NE(json.out.find("\"leaves\":[" + leaves + "]"), std::string::npos)
+      << json.out << " vs " << text.out;
+}
+
+// ---- 5. bench: readable figures, repeats, fractional seconds, both modes
+
+TEST(CliFaults, BenchRepeatsBothModesInFractionalSeconds) {
+  ToolRun text = run_tool({"bench", "games/kalah.mnc", "--seconds", "0.05", "--repeat", "3"});
+  ASSERT_EQ(text.status, 0) << text.err;
+  EXPECT_NE(text.out.find("3 runs of 0.05 s per mode"), std::string::npos) << text.out;
+  for (const char* mode : {"legal_moves ", "random_legal_move "}) {
+    size_t at = text.out.find(std::string("  ") + mode);
+    ASSERT_NE(at, std::string::npos) << mode << ": " << text.out;
+    std::string line = text.out.substr(at, text.out.find('\n', at) - at);
+    // "13.2 M moves/s (median; runs 12.9 M-13.5 M), 300.2 k games/s, 44.0 moves per game"
+    EXPECT_TRUE(line.find(" M moves/s (median; runs ") != std::string::npos ||
+                line.find(" k moves/s (median; runs ") != std::string::npos)
+        << line;
+    EXPECT_NE(line.find(" moves per game"), std::string::npos) << line;
+  }
+  ToolRun json = run_tool(
+      {"bench", "games/kalah.mnc", "--seconds", "0.05", "--repeat", "2", "--format", "json"});
+  ASSERT_EQ(json.status, 0) << json.err;
+  for (const char* key : {"\"moves_per_s\":", "\"modes\":{\"legal_moves\":{",
+                          "\"random_legal_move\":{", "\"moves_per_s_min\":", "\"runs\":[{"})
+    EXPECT_NE(json.out.find(key), std::string::npos) << key << " in " << json.out;
+  EXPECT_EQ(run_tool({"bench", "games/kalah.mnc", "--seconds", "0"}).status, 2);
+  EXPECT_EQ(run_tool({"bench", "games/kalah.mnc", "--seconds", "half"}).status, 2);
+  EXPECT_EQ(run_tool({"bench", "games/kalah.mnc", "--repeat", "0"}).status, 2);
+}
+
 // ---- 6. the version names the commit
 
 TEST(CliFaults, VersionNamesTheCommit) {
