@@ -33,8 +33,8 @@ TEST(CliFaults, WriteErrorIsAnError) {
     for (const char* redirect : {"> /dev/full", ">&-"}) {
       ToolRun r = run_shell(std::string("\"$MANCALA\" ") + c + " " + redirect);
       EXPECT_EQ(r.status, 1) << c << " " << redirect << ": " << r.err;
-      std::string expected = std::string(redirect) == ">&-" ? "Bad file descriptor"
-                                                            : "No space left on device";
+      std::string expected =
+          std::string(redirect) == ">&-" ? "Bad file descriptor" : "No space left on device";
       EXPECT_EQ(r.err, "mancala: cannot write to standard output: " + expected + "\n")
           << c << " " << redirect;
     }
@@ -50,8 +50,8 @@ TEST(CliFaults, ReaderClosingThePipeIsNotAnError) {
   EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_EQ(r.err, "");
   EXPECT_EQ(r.out, "San-Yao: South random:seed=1 vs North random:seed=2, seed 1\n");
-  ToolRun replay = run_shell(
-      "set -o pipefail; \"$MANCALA\" replay games/kalah.mnc --moves 3,1,2 | head -1");
+  ToolRun replay =
+      run_shell("set -o pipefail; \"$MANCALA\" replay games/kalah.mnc --moves 3,1,2 | head -1");
   EXPECT_EQ(replay.status, 0) << replay.err;
   EXPECT_EQ(replay.err, "");
 }

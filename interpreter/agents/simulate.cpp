@@ -172,7 +172,9 @@ void fill_report(const Totals& t, SimulationReport& r) {
   r.endings = t.endings;
   int decided = r.south_wins + r.north_wins + r.draws;
   if (decided > 0) r.south_score = (r.south_wins + 0.5 * r.draws) / decided;
-  wilson_interval(r.south_score, decided, &r.south_low, &r.south_high);
+  // Copies of one game are one observation, not many.
+  r.rated_games = r.deterministic ? std::min(decided, 1) : decided;
+  wilson_interval(r.south_score, r.rated_games, &r.south_low, &r.south_high);
   r.plies = t.plies.spread();
   r.rounds = t.rounds.spread();
   r.captured = t.captured.spread();
@@ -296,8 +298,13 @@ std::string simulation_json(const SimulationReport& r) {
   write_side(w, r.north_wins, r.draws, r.south_wins);
   w.key("draws").value(r.draws).key("unfinished").value(r.unfinished);
   w.key("errors").value(r.errors);
-  w.key("first_player").begin_object().key("score").value(r.south_score, 4);
-  w.key("low").value(r.south_low, 4).key("high").value(r.south_high, 4).end_object();
+  w.key("first_player");
+  if (r.rated_games == 0) {
+    w.null();
+  } else {
+    w.begin_object().key("score").value(r.south_score, 4);
+    w.key("low").value(r.south_low, 4).key("high").value(r.south_high, 4).end_object();
+  }
   const std::pair<const char*, const Spread*> spreads[] = {{"plies", &r.plies},
                                                            {"rounds", &r.rounds},
                                                            {"captured", &r.captured},
@@ -329,16 +336,23 @@ std::string simulation_text(const SimulationReport& r) {
   if (r.unfinished) out += fmt::format("  unfinished (max plies): {}\n", r.unfinished);
   if (r.errors) out += fmt::format("  errors: {} (first: {})\n", r.errors, r.first_error);
   bool same = r.south == r.north;
-  std::string verdict =
-      r.south_low > 0.5 ? (same ? "moving first is an advantage" : "South scores more than half")
-      : r.south_high < 0.5
-          ? (same ? "moving first is a disadvantage" : "South scores less than half")
-          : "no significant difference from one half";
-  out += fmt::format("  first player (South) score rate {:.3f}, 95% CI [{:.3f}, {:.3f}]: {}\n",
-                     r.south_score, r.south_low, r.south_high, verdict);
-  if (!same) {
-    out +=
-        "    (the sides use different agents, so this measures the agents as much as the move)\n";
+  if (r.rated_games == 0) {
+    out += "  first player (South) score rate: none, no game finished\n";
+  } else {
+    std::string verdict =
+        r.south_low > 0.5 ? (same ? "moving first is an advantage" : "South scores more than half")
+        : r.south_high < 0.5
+            ? (same ? "moving first is a disadvantage" : "South scores less than half")
+            : "no significant difference from one half";
+    std::string over =
+        r.deterministic && r.games > 1 ? " over 1 distinct game (every game is the same)" : "";
+    out += fmt::format("  first player (South) score rate {:.3f}{}, 95% CI [{:.3f}, {:.3f}]: {}\n",
+                       r.south_score, over, r.south_low, r.south_high, verdict);
+    if (!same) {
+      out +=
+          "    (the sides use different agents, so this measures the agents as much as the "
+          "move)\n";
+    }
   }
   auto line = [](const char* what, const Spread& s) {
     return fmt::format("  {:<25} mean {:.1f}, median {:g}, min {}, max {}\n", what, s.mean,

@@ -73,6 +73,10 @@ struct SimulationReport {
   // South's score rate (win 1, draw 1/2) over finished games and its 95%
   // Wilson interval: above 1/2 means moving first is an advantage.
   double south_score = 0, south_low = 0, south_high = 0;
+  // The games the interval stands on: the finished ones, but only 1 when
+  // both agents are deterministic and nothing varies the opening (every game
+  // is then the same game); 0 when no game finished (no rate at all).
+  int rated_games = 0;
   Spread plies, rounds, captured, capture_moves, removed;
   double extra_turns = 0, passes = 0;  // means per game
   std::map<std::string, int> endings;  // reason -> times it fired (rounds and games)
