@@ -117,9 +117,9 @@ Command simulate_command() {
       "same for a seed whatever --threads says. Alpha-beta is deterministic: two\n"
       "alpha-beta sides play one game over and over unless --opening-plies N starts\n"
       "each game with N random moves; without them the interval is taken over the one\n"
-      "distinct game. No rate is printed when no game finished. Agents: random, greedy, alphabeta, "
-      "mcts, with\n"
-      "options as in `ai:alphabeta:depth=4` or `mcts:iterations=2000` (docs/agents.md).\n"
+      "distinct game. No rate is printed when no game finished. Agents: random,\n"
+      "greedy, alphabeta, mcts, with options as in `ai:alphabeta:depth=4` or\n"
+      "`mcts:iterations=2000` (docs/agents.md).\n"
       "Games are totalled as they end, so memory does not grow with --games.\n"
       "A progress bar is shown on stderr when it is a terminal. Status 1 if any game\n"
       "failed (a runtime error of the rule file) or a thread could not be started.";
