@@ -33,8 +33,8 @@ using mancala::test::temp_file;
 using mancala::test::ToolRun;
 
 const std::string kSourceDir = MANCALA_SOURCE_DIR;
-const std::vector<std::string> kCommands = {"check",    "dump",  "replay", "perft",   "test",
-                                            "describe", "bench", "play",   "simulate"};
+const std::vector<std::string> kCommands = {"check",    "dump",  "replay", "perft",    "test",
+                                            "describe", "bench", "play",   "simulate", "version"};
 
 std::vector<std::string> list_files(const std::string& dir, const std::string& ext) {
   std::vector<std::string> out;

@@ -64,4 +64,30 @@ inline ToolRun run_tool(const std::vector<std::string>& args) {
   return r;
 }
 
+// Runs `script` with bash in the source directory, stdin from /dev/null, for
+// what needs a shell around the tool (redirections, pipes, ulimit): $MANCALA
+// names the binary. stdout and stderr as for run_tool.
+inline ToolRun run_shell(const std::string& script) {
+  std::filesystem::path script_file = temp_file("script.sh");
+  {
+    std::ofstream f(script_file);
+    f << "MANCALA=" << quote(MANCALA_BINARY) << "\n" << script << "\n";
+  }
+  std::filesystem::path err_file = temp_file("err");
+  std::string cmd = "cd " + quote(MANCALA_SOURCE_DIR) + " && bash " + quote(script_file.string()) +
+                    " </dev/null 2>" + quote(err_file.string());
+  ToolRun r;
+  FILE* pipe = popen(cmd.c_str(), "r");
+  if (pipe == nullptr) return r;
+  std::array<char, 65536> buf;
+  size_t n;
+  while ((n = fread(buf.data(), 1, buf.size(), pipe)) > 0) r.out.append(buf.data(), n);
+  int raw = pclose(pipe);
+  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+  r.err = read_text(err_file);
+  std::filesystem::remove(err_file);
+  std::filesystem::remove(script_file);
+  return r;
+}
+
 }  // namespace mancala::test

@@ -1,12 +1,16 @@
 // Simulations (see simulate.hpp). Workers take game numbers from one
-// atomic counter and write each summary into its own slot, so no result
-// depends on scheduling; aggregation runs afterwards in game order.
+// atomic counter and add each game's summary to their own totals as it
+// ends; the totals are counts, integer sums and histograms, merged after
+// the workers join, so no result depends on scheduling and memory does not
+// grow with the number of games (`--games 100000000` runs in a few MB).
 #include "simulate.hpp"
 
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <cmath>
+#include <map>
+#include <system_error>
 #include <thread>
 
 #include "agents.hpp"
@@ -57,63 +61,128 @@ void play_game(const Rules& rules, const SimulationOptions& o, GameAgents& agent
   g.winner = s.result.winner == Winner::None ? Winner::Draw : s.result.winner;
 }
 
-Spread spread_of(std::vector<int> v) {
-  Spread s;
-  if (v.empty()) return s;
-  std::sort(v.begin(), v.end());
-  double sum = 0;
-  for (int x : v) sum += x;
-  s.mean = sum / static_cast<double>(v.size());
-  size_t n = v.size();
-  s.median = n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2.0;
-  s.min = v.front();
-  s.max = v.back();
-  return s;
-}
-
-template <class F>
-Spread spread_by(const std::vector<GameSummary>& games, F f) {
-  std::vector<int> v;
-  for (const GameSummary& g : games) {
-    if (g.error.empty()) v.push_back(f(g));
+// A distribution of integers kept as value -> count: exact mean, median,
+// min and max, in memory that grows with the range of the values and not
+// with the number of games, and the same whatever order values come in.
+class Histogram {
+ public:
+  void add(int v) { count_[v]++; }
+  void merge(const Histogram& o) {
+    for (const auto& [v, k] : o.count_) count_[v] += k;
   }
-  return spread_of(std::move(v));
-}
+  Spread spread() const {
+    Spread s;
+    int64_t n = 0, sum = 0;
+    for (const auto& [v, k] : count_) {
+      n += k;
+      sum += static_cast<int64_t>(v) * k;
+    }
+    if (n == 0) return s;
+    s.mean = static_cast<double>(sum) / static_cast<double>(n);
+    s.median = n % 2 ? at(n / 2) : (at(n / 2 - 1) + at(n / 2)) / 2.0;
+    s.min = count_.begin()->first;
+    s.max = count_.rbegin()->first;
+    return s;
+  }
 
-void aggregate(SimulationReport& r) {
-  int n = 0;
-  double extra = 0, passes = 0;
-  for (size_t i = 0; i < r.per_game.size(); ++i) {
-    const GameSummary& g = r.per_game[i];
+ private:
+  // The value at 0-based rank i in sorted order.
+  int at(int64_t i) const {
+    for (const auto& [v, k] : count_) {
+      if (i < k) return v;
+      i -= k;
+    }
+    return count_.rbegin()->first;
+  }
+  std::map<int, int64_t> count_;
+};
+
+// The totals of some of the games, kept by one worker as its games finish
+// and merged after the workers join. Every part is a count, an integer sum
+// or a histogram, and the first error is the one of the lowest game number,
+// so the merged totals do not depend on which worker played which game.
+struct Totals {
+  int south_wins = 0, north_wins = 0, draws = 0, unfinished = 0, errors = 0;
+  int64_t played = 0, extra_turns = 0, passes = 0;  // over games without error
+  std::map<std::string, int> endings;
+  Histogram plies, rounds, captured, capture_moves, removed;
+  int first_error_game = -1;
+  std::string first_error;
+
+  void add(int game, const GameSummary& g) {
     if (!g.error.empty()) {
-      if (r.errors++ == 0) r.first_error = fmt::format("game {}: {}", i, g.error);
-      continue;
+      errors++;
+      if (first_error_game < 0 || game < first_error_game) {
+        first_error_game = game;
+        first_error = fmt::format("game {}: {}", game, g.error);
+      }
+      return;
     }
-    for (const std::string& e : g.endings) r.endings[e]++;
-    extra += g.extra_turns;
+    for (const std::string& e : g.endings) endings[e]++;
+    extra_turns += g.extra_turns;
     passes += g.passes;
-    ++n;
+    played++;
     if (g.unfinished) {
-      r.unfinished++;
-      r.endings["max-plies"]++;
+      unfinished++;
+      endings["max-plies"]++;
     } else if (g.winner == Winner::South) {
-      r.south_wins++;
+      south_wins++;
     } else if (g.winner == Winner::North) {
-      r.north_wins++;
+      north_wins++;
     } else {
-      r.draws++;
+      draws++;
+    }
+    plies.add(g.plies);
+    rounds.add(g.rounds);
+    captured.add(g.captured);
+    capture_moves.add(g.capture_moves);
+    removed.add(g.removed);
+  }
+
+  void merge(const Totals& o) {
+    south_wins += o.south_wins;
+    north_wins += o.north_wins;
+    draws += o.draws;
+    unfinished += o.unfinished;
+    errors += o.errors;
+    played += o.played;
+    extra_turns += o.extra_turns;
+    passes += o.passes;
+    for (const auto& [e, n] : o.endings) endings[e] += n;
+    plies.merge(o.plies);
+    rounds.merge(o.rounds);
+    captured.merge(o.captured);
+    capture_moves.merge(o.capture_moves);
+    removed.merge(o.removed);
+    if (o.first_error_game >= 0 &&
+        (first_error_game < 0 || o.first_error_game < first_error_game)) {
+      first_error_game = o.first_error_game;
+      first_error = o.first_error;
     }
   }
+};
+
+void fill_report(const Totals& t, SimulationReport& r) {
+  r.south_wins = t.south_wins;
+  r.north_wins = t.north_wins;
+  r.draws = t.draws;
+  r.unfinished = t.unfinished;
+  r.errors = t.errors;
+  r.first_error = t.first_error;
+  r.endings = t.endings;
   int decided = r.south_wins + r.north_wins + r.draws;
   if (decided > 0) r.south_score = (r.south_wins + 0.5 * r.draws) / decided;
-  wilson_interval(r.south_score, decided, &r.south_low, &r.south_high);
-  r.plies = spread_by(r.per_game, [](const GameSummary& g) { return g.plies; });
-  r.rounds = spread_by(r.per_game, [](const GameSummary& g) { return g.rounds; });
-  r.captured = spread_by(r.per_game, [](const GameSummary& g) { return g.captured; });
-  r.capture_moves = spread_by(r.per_game, [](const GameSummary& g) { return g.capture_moves; });
-  r.removed = spread_by(r.per_game, [](const GameSummary& g) { return g.removed; });
-  r.extra_turns = n ? extra / n : 0;
-  r.passes = n ? passes / n : 0;
+  // Copies of one game are one observation, not many.
+  r.rated_games = r.deterministic ? std::min(decided, 1) : decided;
+  wilson_interval(r.south_score, r.rated_games, &r.south_low, &r.south_high);
+  r.plies = t.plies.spread();
+  r.rounds = t.rounds.spread();
+  r.captured = t.captured.spread();
+  r.capture_moves = t.capture_moves.spread();
+  r.removed = t.removed.spread();
+  double n = static_cast<double>(t.played);
+  r.extra_turns = t.played ? static_cast<double>(t.extra_turns) / n : 0;
+  r.passes = t.played ? static_cast<double>(t.passes) / n : 0;
 }
 
 bool deterministic_agent(const std::string& spec) {
@@ -188,19 +257,31 @@ Expected<SimulationReport> simulate(const Rules& rules, const SimulationOptions&
   r.opening_plies = o.opening_plies;
   r.deterministic =
       o.opening_plies == 0 && deterministic_agent(o.south) && deterministic_agent(o.north);
-  r.per_game.resize(std::max(0, o.games));
+  int threads = std::clamp(o.threads, 1, std::max(1, o.games));
+  std::vector<Totals> totals(threads);
   std::atomic<int> next{0};
-  auto work = [&] {
-    for (int i = next++; i < o.games; i = next++) {
-      r.per_game[i] = simulate_game(rules, o, i);
+  std::atomic<bool> stop{false};
+  auto work = [&](Totals* mine) {
+    for (int i = next++; i < o.games && !stop; i = next++) {
+      mine->add(i, simulate_game(rules, o, i));
       if (o.finished) (*o.finished)++;
     }
   };
-  int threads = std::clamp(o.threads, 1, std::max(1, o.games));
   std::vector<std::thread> pool;
-  for (int t = 0; t < threads; ++t) pool.emplace_back(work);
+  std::string failed;
+  for (int t = 0; t < threads && failed.empty(); ++t) {
+    try {
+      pool.emplace_back(work, &totals[t]);
+    } catch (const std::system_error& e) {
+      failed = fmt::format("cannot start worker thread {} of {}: {}", t + 1, threads,
+                           e.code().message());
+      stop = true;
+    }
+  }
   for (std::thread& t : pool) t.join();
-  aggregate(r);
+  if (!failed.empty()) return Expected<SimulationReport>::fail(failed);
+  for (size_t t = 1; t < totals.size(); ++t) totals[0].merge(totals[t]);
+  fill_report(totals[0], r);
   return Expected<SimulationReport>::ok(std::move(r));
 }
 
@@ -217,8 +298,13 @@ std::string simulation_json(const SimulationReport& r) {
   write_side(w, r.north_wins, r.draws, r.south_wins);
   w.key("draws").value(r.draws).key("unfinished").value(r.unfinished);
   w.key("errors").value(r.errors);
-  w.key("first_player").begin_object().key("score").value(r.south_score, 4);
-  w.key("low").value(r.south_low, 4).key("high").value(r.south_high, 4).end_object();
+  w.key("first_player");
+  if (r.rated_games == 0) {
+    w.null();
+  } else {
+    w.begin_object().key("score").value(r.south_score, 4);
+    w.key("low").value(r.south_low, 4).key("high").value(r.south_high, 4).end_object();
+  }
   const std::pair<const char*, const Spread*> spreads[] = {{"plies", &r.plies},
                                                            {"rounds", &r.rounds},
                                                            {"captured", &r.captured},
@@ -250,16 +336,23 @@ std::string simulation_text(const SimulationReport& r) {
   if (r.unfinished) out += fmt::format("  unfinished (max plies): {}\n", r.unfinished);
   if (r.errors) out += fmt::format("  errors: {} (first: {})\n", r.errors, r.first_error);
   bool same = r.south == r.north;
-  std::string verdict =
-      r.south_low > 0.5 ? (same ? "moving first is an advantage" : "South scores more than half")
-      : r.south_high < 0.5
-          ? (same ? "moving first is a disadvantage" : "South scores less than half")
-          : "no significant difference from one half";
-  out += fmt::format("  first player (South) score rate {:.3f}, 95% CI [{:.3f}, {:.3f}]: {}\n",
-                     r.south_score, r.south_low, r.south_high, verdict);
-  if (!same) {
-    out +=
-        "    (the sides use different agents, so this measures the agents as much as the move)\n";
+  if (r.rated_games == 0) {
+    out += "  first player (South) score rate: none, no game finished\n";
+  } else {
+    std::string verdict =
+        r.south_low > 0.5 ? (same ? "moving first is an advantage" : "South scores more than half")
+        : r.south_high < 0.5
+            ? (same ? "moving first is a disadvantage" : "South scores less than half")
+            : "no significant difference from one half";
+    std::string over =
+        r.deterministic && r.games > 1 ? " over 1 distinct game (every game is the same)" : "";
+    out += fmt::format("  first player (South) score rate {:.3f}{}, 95% CI [{:.3f}, {:.3f}]: {}\n",
+                       r.south_score, over, r.south_low, r.south_high, verdict);
+    if (!same) {
+      out +=
+          "    (the sides use different agents, so this measures the agents as much as the "
+          "move)\n";
+    }
   }
   auto line = [](const char* what, const Spread& s) {
     return fmt::format("  {:<25} mean {:.1f}, median {:g}, min {}, max {}\n", what, s.mean,

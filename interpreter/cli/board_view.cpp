@@ -12,6 +12,8 @@
 #include <cstring>
 #include <thread>
 
+#include "command.hpp"
+
 namespace mancala::cli {
 namespace {
 
@@ -279,7 +281,7 @@ void SowingAnimation::show(int cell) {
   std::string board = draw_board(rules_, shadow_, style_, labels_);
   if (drawn_lines_ > 0) fmt::print(out_, "\x1b[{}A\x1b[J", drawn_lines_);
   fmt::print(out_, "{}", board);
-  std::fflush(out_);
+  flush(out_);
   drawn_lines_ = static_cast<int>(std::count(board.begin(), board.end(), '\n'));
   std::this_thread::sleep_for(std::chrono::milliseconds(delay_ms_));
 }
@@ -287,7 +289,7 @@ void SowingAnimation::show(int cell) {
 void SowingAnimation::finish() {
   if (drawn_lines_ > 0) fmt::print(out_, "\x1b[{}A\x1b[J", drawn_lines_);
   drawn_lines_ = 0;
-  std::fflush(out_);
+  flush(out_);
 }
 
 }  // namespace mancala::cli

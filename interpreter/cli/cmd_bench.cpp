@@ -1,30 +1,43 @@
 // `mancala bench RULES`: how fast a rule file plays random games.
 //
 // Plays uniformly random games (whole matches where there are rounds) from
-// the start, on one thread, for a wall-clock budget, and reports games/s,
-// moves/s and the average game length. Moves are drawn from one seeded
-// xorshift stream, so a given seed plays the same games on every machine;
-// only the time differs. A game's History is reserved once and reused, so
-// the loop measures the runtime, not the allocator.
+// the start, on one thread, for a wall-clock budget, in two modes: a walk
+// of `legal_moves` (list the moves, pick one), and playouts drawn with
+// `random_legal_move`, which is what MCTS and `simulate`'s random agent
+// use and which skips the look-ahead of the moves not drawn. Each mode is
+// run `--repeat` times, the modes interleaved so that a change in the
+// machine's load hits both alike, and the median run is reported with the
+// spread (the machines are shared and noisy: compare medians). Moves come
+// from seeded generators, so a given seed plays the same games on every
+// machine; only the time differs. A game's History is reserved once and
+// reused, so the loop measures the runtime, not the allocator.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <chrono>
+#include <cmath>
+#include <cstdlib>
 
 #include "command.hpp"
 #include "compile.hpp"
 #include "json.hpp"
+#include "rng.hpp"
 #include "runtime.hpp"
 
 namespace mancala::cli {
 namespace {
 
+enum class Mode { LegalMoves, Playout };
+
 struct BenchResult {
   int64_t games = 0;
   int64_t moves = 0;
   double seconds = 0;
+  double moves_per_s() const { return moves / seconds; }
+  double games_per_s() const { return games / seconds; }
 };
 
-BenchResult run_games(const Rules& rules, double budget, uint64_t seed) {
+BenchResult run_games(const Rules& rules, Mode mode, double budget, uint64_t seed) {
   using Clock = std::chrono::steady_clock;
   uint64_t s = seed * 0x9E3779B97F4A7C15ull + 1;
   auto next = [&s] {
@@ -33,6 +46,7 @@ BenchResult run_games(const Rules& rules, double budget, uint64_t seed) {
     s ^= s << 17;
     return s;
   };
+  Rng rng(seed * 0x9E3779B97F4A7C15ull + 1);
   History history;
   history.reserve(4096);
   History* h = rules.has_repetition ? &history : nullptr;
@@ -42,8 +56,14 @@ BenchResult run_games(const Rules& rules, double budget, uint64_t seed) {
     State st = initial_state(rules);
     history.clear();
     while (!st.over) {
-      MoveList legal = legal_moves(rules, st);
-      apply(rules, st, legal[static_cast<int>(next() % legal.size())], nullptr, h);
+      Move m;
+      if (mode == Mode::LegalMoves) {
+        MoveList legal = legal_moves(rules, st);
+        m = legal[static_cast<int>(next() % legal.size())];
+      } else {
+        m = random_legal_move(rules, st, rng);
+      }
+      apply(rules, st, m, nullptr, h);
       ++r.moves;
     }
     ++r.games;
@@ -52,35 +72,119 @@ BenchResult run_games(const Rules& rules, double budget, uint64_t seed) {
   return r;
 }
 
+// "13.2 M", "300.2 k", "950": three significant figures or so, for people.
+std::string readable(double x) {
+  if (x >= 1e9) return fmt::format("{:.1f} G", x / 1e9);
+  if (x >= 1e6) return fmt::format("{:.1f} M", x / 1e6);
+  if (x >= 1e3) return fmt::format("{:.1f} k", x / 1e3);
+  return fmt::format("{:.0f}", x);
+}
+
+double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  size_t n = v.size();
+  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+// The runs of one mode, summarised.
+struct ModeSummary {
+  const char* name;
+  std::vector<BenchResult> runs;
+  std::vector<double> of(double (BenchResult::*f)() const) const {
+    std::vector<double> v;
+    for (const BenchResult& r : runs) v.push_back((r.*f)());
+    return v;
+  }
+  double moves_median() const { return median(of(&BenchResult::moves_per_s)); }
+  double games_median() const { return median(of(&BenchResult::games_per_s)); }
+  double moves_min() const {
+    auto v = of(&BenchResult::moves_per_s);
+    return *std::min_element(v.begin(), v.end());
+  }
+  double moves_max() const {
+    auto v = of(&BenchResult::moves_per_s);
+    return *std::max_element(v.begin(), v.end());
+  }
+  double avg_moves() const {
+    int64_t games = 0, moves = 0;
+    for (const BenchResult& r : runs) games += r.games, moves += r.moves;
+    return static_cast<double>(moves) / static_cast<double>(games);
+  }
+};
+
+Expected<double> parse_seconds(const std::string& text) {
+  const char* begin = text.c_str();
+  char* end = nullptr;
+  double v = std::strtod(begin, &end);
+  if (text.empty() || end != begin + text.size() || !std::isfinite(v) || v < 0.01 || v > 3600)
+    return Expected<double>::fail(fmt::format(
+        "--seconds: expected a number of seconds from 0.01 to 3600 (e.g. 0.5), got '{}'", text));
+  return Expected<double>::ok(v);
+}
+
+void write_mode(JsonWriter& w, const ModeSummary& m) {
+  w.key(m.name).begin_object();
+  w.key("games_per_s").value(m.games_median(), 1).key("moves_per_s").value(m.moves_median(), 1);
+  w.key("moves_per_s_min").value(m.moves_min(), 1);
+  w.key("moves_per_s_max").value(m.moves_max(), 1);
+  w.key("avg_moves").value(m.avg_moves(), 2);
+  w.key("runs").begin_array();
+  for (const BenchResult& r : m.runs) {
+    w.begin_object().key("games").value(r.games).key("moves").value(r.moves);
+    w.key("seconds").value(r.seconds, 3).end_object();
+  }
+  w.end_array().end_object();
+}
+
 int run_bench(const ParsedArgs& args, Io& io) {
   auto overrides = read_overrides(args);
   if (!overrides) return usage_error(io, "bench", overrides.error);
-  auto seconds = parse_int(args.get("seconds"), 1, 3600, "--seconds");
+  auto seconds = parse_seconds(args.get("seconds"));
   if (!seconds) return usage_error(io, "bench", seconds.error);
+  auto repeat = parse_int(args.get("repeat"), 1, 1000, "--repeat");
+  if (!repeat) return usage_error(io, "bench", repeat.error);
   auto seed = parse_int(args.get("seed"), 0, INT64_MAX, "--seed");
   if (!seed) return usage_error(io, "bench", seed.error);
   auto loaded = load_game(args.positionals()[0], *overrides.value, io);
   if (!loaded) return kFailed;
   auto rules = compile(loaded->game);
-  BenchResult r;
+  ModeSummary walk{"legal_moves", {}}, playout{"random_legal_move", {}};
   try {
-    r = run_games(*rules, static_cast<double>(*seconds.value), static_cast<uint64_t>(*seed.value));
+    for (int64_t i = 0; i < *repeat.value; ++i) {
+      for (auto [mode, summary] : {std::pair{Mode::LegalMoves, &walk}, {Mode::Playout, &playout}})
+        summary->runs.push_back(
+            run_games(*rules, mode, *seconds.value, static_cast<uint64_t>(*seed.value)));
+    }
   } catch (const RuntimeError& e) {
     fmt::print(io.err, "mancala bench: {}: {}\n", args.positionals()[0], e.what());
     return kFailed;
   }
-  double gps = r.games / r.seconds, mps = r.moves / r.seconds;
-  double avg = static_cast<double>(r.moves) / static_cast<double>(r.games);
   if (args.get("format") == "json") {
     JsonWriter w;
-    w.begin_object().key("games_per_s").value(gps, 1).key("moves_per_s").value(mps, 1);
-    w.key("avg_moves").value(avg, 2).end_object();
+    w.begin_object().key("game").value(rules->name);
+    w.key("seconds").value(*seconds.value, 2).key("repeat").value(*repeat.value);
+    w.key("seed").value(*seed.value);
+    // The legal_moves walk's medians at the top, as before there were modes.
+    w.key("games_per_s").value(walk.games_median(), 1);
+    w.key("moves_per_s").value(walk.moves_median(), 1);
+    w.key("avg_moves").value(walk.avg_moves(), 2);
+    w.key("modes").begin_object();
+    write_mode(w, walk);
+    write_mode(w, playout);
+    w.end_object().end_object();
     fmt::print(io.out, "{}\n", w.str());
-  } else {
-    fmt::print(io.out, "{}: {} games, {} moves in {:.2f} s\n", rules->name, r.games, r.moves,
-               r.seconds);
-    fmt::print(io.out, "games/s {:.1f}\nmoves/s {:.1f}\naverage moves per game {:.2f}\n", gps, mps,
-               avg);
+    return kOk;
+  }
+  fmt::print(io.out, "{}: random games on one thread, {} run{} of {:g} s per mode, seed {}\n",
+             rules->name, *repeat.value, *repeat.value == 1 ? "" : "s", *seconds.value,
+             *seed.value);
+  for (const ModeSummary* m : {&walk, &playout}) {
+    std::string spread = m->runs.size() > 1
+                             ? fmt::format(" (median; runs {}-{})", readable(m->moves_min()),
+                                           readable(m->moves_max()))
+                             : "";
+    fmt::print(io.out, "  {:<18} {} moves/s{}, {} games/s, {:.1f} moves per game\n", m->name,
+               readable(m->moves_median()), spread, readable(m->games_median()), m->avg_moves());
   }
   return kOk;
 }
@@ -93,16 +197,25 @@ Command bench_command() {
   c.summary = "measure how fast a rule file plays random games";
   c.description =
       "Plays uniformly random games of RULES (whole matches where there are rounds)\n"
-      "from the start on one thread for about --seconds, and prints games/s, moves/s\n"
-      "and the average number of moves per game. The same --seed plays the same games.";
-  c.spec.usage = "bench [--seconds S] [--seed N] [--format text|json] [--set KEY=VALUE]... RULES";
+      "from the start on one thread, in two modes: `legal_moves` lists the moves and\n"
+      "picks one; `random_legal_move` draws one as MCTS and simulate's random agent\n"
+      "do (cheaper where legality needs look-ahead). Each mode plays for --seconds,\n"
+      "--repeat times (modes interleaved), and the median run is reported with the\n"
+      "slowest and fastest, as moves/s, games/s and moves per game. The same --seed\n"
+      "plays the same games.";
+  c.spec.usage =
+      "bench [--seconds S] [--repeat N] [--seed N] [--format text|json] [--set KEY=VALUE]... "
+      "RULES";
   c.spec.min_positionals = 1;
   c.spec.max_positionals = 1;
+  c.spec.flag(FlagSpec::option("seconds", "S",
+                               "how long each run plays, in seconds (0.01 to 3600, e.g. 0.5)")
+                  .defaults_to("3"));
   c.spec.flag(
-      FlagSpec::option("seconds", "S", "how long to play (whole seconds)").defaults_to("3"));
+      FlagSpec::option("repeat", "N", "runs per mode; the median is reported").defaults_to("1"));
   c.spec.flag(FlagSpec::option("seed", "N", "seed of the random moves").defaults_to("1"));
   c.spec.flag(FlagSpec::option("format", "FORMAT",
-                               "text for people; json: {games_per_s, moves_per_s, avg_moves}")
+                               "text for people; json: medians and every run of both modes")
                   .one_of({"text", "json"})
                   .defaults_to("text"));
   c.spec.flag(set_flag());

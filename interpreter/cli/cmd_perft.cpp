@@ -4,9 +4,16 @@
 // engines): a refactor of the runtime that should not change play must
 // leave them unchanged. The count at depth d is the number of move
 // sequences of length d from the start; a game that is over before d
-// contributes nothing deeper. One walk of the tree fills every depth. Games
-// with `repetition` clauses get their own History copy per branch, so the
-// counts follow the real rules at some cost in speed.
+// contributes nothing deeper. Games with `repetition` clauses get their own
+// History copy per branch, so the counts follow the real rules at some cost
+// in speed.
+//
+// The text form prints each depth as soon as it is known and flushes it
+// (as Stockfish does), so a run stopped by ^C keeps what it counted: the
+// tree is walked again for each depth (iterative deepening), which costs
+// about 1/(b-1) more for a branching factor b, some 25% for Kalah. The JSON
+// form is one object printed at the end, from one walk that fills every
+// depth.
 #include <fmt/format.h>
 
 #include "command.hpp"
@@ -48,21 +55,31 @@ int run_perft(const ParsedArgs& args, Io& io) {
   std::vector<uint64_t> leaves(n, 0);
   State start = initial_state(*rules);
   History history;
+  History* h = rules->has_repetition ? &history : nullptr;
+  const bool json = args.get("format") == "json";
   try {
-    if (!start.over) walk(*rules, start, rules->has_repetition ? &history : nullptr, 0, n, leaves);
+    if (json) {
+      if (!start.over) walk(*rules, start, h, 0, n, leaves);
+    } else {
+      for (int d = 1; d <= n; ++d) {
+        std::vector<uint64_t> counts(d, 0);
+        if (!start.over) walk(*rules, start, h, 0, d, counts);
+        fmt::print(io.out, "depth {}: {}\n", d, counts[d - 1]);
+        flush(io.out);
+      }
+      return kOk;
+    }
   } catch (const RuntimeError& e) {
     fmt::print(io.err, "mancala perft: runtime error: {}\n", e.what());
     return kFailed;
   }
-  if (args.get("format") == "json") {
+  {
     JsonWriter w;
     w.begin_object().key("game").value(rules->name).key("depth").value(n);
     w.key("leaves").begin_array();
     for (uint64_t count : leaves) w.value(count);
     w.end_array().end_object();
     fmt::print(io.out, "{}\n", w.str());
-  } else {
-    for (int d = 0; d < n; ++d) fmt::print(io.out, "depth {}: {}\n", d + 1, leaves[d]);
   }
   return kOk;
 }
@@ -75,7 +92,9 @@ Command perft_command() {
   c.summary = "count the move sequences of each length from the start (a rules signature)";
   c.description =
       "Prints, for each depth 1..N, the number of move sequences of that length\n"
-      "from the start position (passes are moves; finished games stop counting).";
+      "from the start position (passes are moves; finished games stop counting).\n"
+      "In text form each depth is printed as soon as it is counted, so ^C keeps the\n"
+      "depths done; the JSON object is printed once, at the end.";
   c.spec.usage = "perft RULES --depth N [--format text|json] [--set KEY=VALUE]...";
   c.spec.min_positionals = 1;
   c.spec.max_positionals = 1;

@@ -266,7 +266,7 @@ void Session::print_ply(const State& before, Move move, const ApplyInfo& info,
     print_board(last_cell_);
     print_status();
   }
-  std::fflush(io_.out);
+  flush(io_.out);
 }
 
 // Plays a legal move, recording the snapshot, the record line and the words.
@@ -304,7 +304,7 @@ Move Session::agent_move(Side& side) {
   bool note = io_.out_tty && any_human() && config_.output != Output::Jsonl;
   if (note) {
     fmt::print(io_.out, "   {} is thinking...", side_name(voice_, state_.to_move));
-    std::fflush(io_.out);
+    flush(io_.out);
   }
   Move m = side.agent->choose(rules_, state_, &history_);
   if (note) fmt::print(io_.out, "\r\x1b[K");
@@ -448,7 +448,7 @@ Turn Session::human_turn(Move* move) {
   std::string who = voice_.has_you ? "Your move" : side_name(voice_, state_.to_move) + "'s move";
   for (;;) {
     fmt::print(talk(), "{} ({}; or help): ", who, compact_moves(legal));
-    std::fflush(talk());
+    flush(talk());
     std::string line;
     if (!std::getline(std::cin, line)) {
       fmt::print(talk(), "\n");
@@ -524,7 +524,7 @@ bool Session::write_record() const {
 }
 
 int Session::finish(int status) {
-  std::fflush(io_.out);
+  flush(io_.out);
   if (config_.record_path.empty()) return status;
   if (!write_record()) {
     fmt::print(io_.err, "mancala play: cannot write the record to '{}'\n", config_.record_path);

@@ -11,8 +11,10 @@
 
 #include <chrono>
 #include <future>
+#include <system_error>
 #include <thread>
 
+#include "agents.hpp"
 #include "command.hpp"
 #include "compile.hpp"
 #include "simulate.hpp"
@@ -74,11 +76,24 @@ int run_simulate(const ParsedArgs& args, Io& io) {
     if (*spec == "human")
       return usage_error(io, "simulate", "simulate plays agents only, not 'human'");
   }
+  for (const std::string* spec : {&options.value->south, &options.value->north}) {
+    auto agent = make_agent(*spec, 1);
+    if (!agent) return usage_error(io, "simulate", agent.error);
+  }
   std::optional<LoadedGame> loaded = load_game(args.positionals()[0], *overrides.value, io);
   if (!loaded) return kFailed;
   std::shared_ptr<const Rules> rules = compile(loaded->game);
-  auto result = run_with_progress(*rules, *options.value, io);
-  if (!result) return usage_error(io, "simulate", result.error);
+  Expected<SimulationReport> result;
+  try {
+    result = run_with_progress(*rules, *options.value, io);
+  } catch (const std::system_error& e) {  // std::async could not start its thread
+    result = Expected<SimulationReport>::fail(
+        fmt::format("cannot start a thread: {}", e.code().message()));
+  }
+  if (!result) {  // the agents were checked above: the system failed us
+    fmt::print(io.err, "mancala simulate: {}\n", result.error);
+    return kFailed;
+  }
   const SimulationReport& report = *result.value;
   if (args.get("format") == "json") {
     fmt::print(io.out, "{}\n", simulation_json(report));
@@ -101,10 +116,13 @@ Command simulate_command() {
       "Game i is played by agents seeded from (--seed, i) only, so the report is the\n"
       "same for a seed whatever --threads says. Alpha-beta is deterministic: two\n"
       "alpha-beta sides play one game over and over unless --opening-plies N starts\n"
-      "each game with N random moves. Agents: random, greedy, alphabeta, mcts, with\n"
-      "options as in `ai:alphabeta:depth=4` or `mcts:iterations=2000` (docs/agents.md).\n"
+      "each game with N random moves; without them the interval is taken over the one\n"
+      "distinct game. No rate is printed when no game finished. Agents: random,\n"
+      "greedy, alphabeta, mcts, with options as in `ai:alphabeta:depth=4` or\n"
+      "`mcts:iterations=2000` (docs/agents.md).\n"
+      "Games are totalled as they end, so memory does not grow with --games.\n"
       "A progress bar is shown on stderr when it is a terminal. Status 1 if any game\n"
-      "failed (a runtime error of the rule file).";
+      "failed (a runtime error of the rule file) or a thread could not be started.";
   c.spec.usage =
       "simulate RULES [--games N] [--south SPEC] [--north SPEC] [--threads N] [--seed N] "
       "[--format text|json] [--set KEY=VALUE]...";

@@ -45,6 +45,11 @@ struct Io {
   std::string command;       // the subcommand running, for "mancala COMMAND: FILE: is a directory"
 };
 
+// fflush that throws std::system_error with the errno of a failed write, so
+// that main.cpp can tell a full disk (status 1, said) from a reader that went
+// away (EPIPE: status 0, quiet). Use it instead of std::fflush on stdout.
+void flush(FILE* f);
+
 struct Command {
   std::string name;
   std::string summary;      // one line, for `mancala --help`
@@ -107,5 +112,11 @@ Command perft_command();
 Command test_command();
 Command describe_command();
 Command bench_command();
+Command version_command();
+
+// "mancala RELEASE (commit DESCRIBE)", for --version and `mancala version`.
+std::string version_text();
+// What git said of the source tree at build time (generated/version.cpp).
+const char* build_commit();
 
 }  // namespace mancala::cli

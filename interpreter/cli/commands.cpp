@@ -7,8 +7,10 @@
 #include <sys/ioctl.h>
 
 #include <cctype>
+#include <cerrno>
 #include <cstdlib>
 #include <fstream>
+#include <system_error>
 
 #include "command.hpp"
 #include "diagnostics.hpp"
@@ -20,7 +22,7 @@ const std::vector<Command>& commands() {
   static const std::vector<Command> table = [] {
     std::vector<Command> list = {
         play_command(),  check_command(), dump_command(),     replay_command(), simulate_command(),
-        perft_command(), test_command(),  describe_command(), bench_command(),
+        perft_command(), test_command(),  describe_command(), bench_command(),  version_command(),
     };
     for (Command& c : list) {
       c.spec.flag(FlagSpec::option("color", "WHEN",
@@ -40,6 +42,11 @@ std::string command_help(const Command& c) {
   if (!c.description.empty()) out += "\n" + c.description + "\n";
   out += "\nflags:\n" + render_flags_help(c.spec);
   return out;
+}
+
+void flush(FILE* f) {
+  errno = 0;
+  if (std::fflush(f) != 0) throw std::system_error(errno, std::generic_category(), "fflush");
 }
 
 int usage_error(Io& io, const std::string& command, const std::string& message) {

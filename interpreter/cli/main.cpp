@@ -5,10 +5,24 @@
 // the did-you-mean for a mistyped subcommand, and each subcommand's
 // -h/--help — so that every subcommand behaves the same on the command
 // line and a new one needs no change in this file.
+//
+// It also owns the fate of standard output. A write that fails (a full
+// disk, a closed descriptor) is an error: status 1 and one line on stderr,
+// never a silent success with the output lost. A reader that stops early
+// (`mancala replay ... | head -1`) is not: SIGPIPE is ignored so that the
+// write fails with EPIPE instead of killing the process, and EPIPE ends the
+// command quietly with status 0, as Unix filters do. fmt::print throws
+// std::system_error when fwrite fails, and so does the CLI's flush()
+// (command.hpp); what sits in stdio's buffer is checked by the final fflush.
 #include <fmt/format.h>
+#include <poll.h>
 #include <unistd.h>
 
+#include <cerrno>
+#include <csignal>
+#include <cstring>
 #include <string>
+#include <system_error>
 #include <vector>
 
 #include "command.hpp"
@@ -16,8 +30,6 @@
 
 namespace mancala::cli {
 namespace {
-
-constexpr const char* kVersion = "0.1.0";
 
 std::string tool_help() {
   std::string out =
@@ -99,7 +111,7 @@ int run(int argc, char** argv) {
   std::vector<std::string> rest(args.begin() + 1, args.end());
   if (first == "-h" || first == "--help") return help_command(io, {});
   if (first == "--version") {
-    fmt::print(io.out, "mancala {}\n", kVersion);
+    fmt::print(io.out, "{}\n", version_text());
     return kOk;
   }
   if (first == "help") return help_command(io, rest);
@@ -112,8 +124,37 @@ int run(int argc, char** argv) {
   const Command* c = find_command(first);
   if (c == nullptr) return unknown_command(io, first);
   io.command = c->name;
-  int status = run_command(io, *c, rest);
-  std::fflush(io.out);
+  return run_command(io, *c, rest);
+}
+
+// The status after a failed write to stdout with error `code`: 0 and
+// nothing said for a reader that went away, else 1 with one line.
+int write_failed(int code) {
+  if (code == EPIPE) return kOk;
+  std::fprintf(stderr, "mancala: cannot write to standard output: %s\n", std::strerror(code));
+  return kFailed;
+}
+
+// Runs the tool and then makes sure everything it wrote reached stdout.
+int run_checked(int argc, char** argv) {
+  std::signal(SIGPIPE, SIG_IGN);
+  int status = kOk;
+  try {
+    status = run(argc, argv);
+  } catch (const std::system_error& e) {
+    if (std::ferror(stdout) != 0) return write_failed(e.code().value());
+    std::fprintf(stderr, "mancala: %s\n", e.what());  // stderr itself, or the system
+    return kFailed;
+  }
+  errno = 0;
+  if (std::fflush(stdout) != 0 || std::ferror(stdout) != 0) {
+    int code = errno;
+    if (code == 0) {  // an earlier failure whose errno is lost: is the reader gone?
+      pollfd p{fileno(stdout), POLLOUT, 0};
+      code = poll(&p, 1, 0) == 1 && (p.revents & POLLERR) != 0 ? EPIPE : EIO;
+    }
+    return write_failed(code);
+  }
   return status;
 }
 
@@ -121,5 +162,5 @@ int run(int argc, char** argv) {
 }  // namespace mancala::cli
 
 int main(int argc, char** argv) {
-  return mancala::cli::run(argc, argv);
+  return mancala::cli::run_checked(argc, argv);
 }

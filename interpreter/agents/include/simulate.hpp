@@ -5,9 +5,10 @@
 // The contract that shapes this file is reproducibility: for a given seed
 // the report is the same whatever the number of threads. So every game is
 // played by agents built afresh for that game, seeded from (seed, game
-// number) alone, each game's summary is stored at its own index, and the
-// totals are taken in game order after all threads have joined; threads
-// only decide which game is played when. Agents are fixed per side (the
+// number) alone, and the totals are order-independent (counts, integer
+// sums, histograms for exact medians) so that threads only decide which game
+// is played when. No per-game record is kept: memory does not grow with the
+// number of games. Agents are fixed per side (the
 // first-player advantage is South's, who moves first). A deterministic
 // agent against another would repeat one game, so `opening_plies` random
 // moves (drawn from the game's seed) may start each game. The library has
@@ -72,15 +73,19 @@ struct SimulationReport {
   // South's score rate (win 1, draw 1/2) over finished games and its 95%
   // Wilson interval: above 1/2 means moving first is an advantage.
   double south_score = 0, south_low = 0, south_high = 0;
+  // The games the interval stands on: the finished ones, but only 1 when
+  // both agents are deterministic and nothing varies the opening (every game
+  // is then the same game); 0 when no game finished (no rate at all).
+  int rated_games = 0;
   Spread plies, rounds, captured, capture_moves, removed;
   double extra_turns = 0, passes = 0;  // means per game
   std::map<std::string, int> endings;  // reason -> times it fired (rounds and games)
   std::string first_error;             // the first game's error, if any ("game 7: ...")
   bool deterministic = false;          // both agents ignore seeds and there is no opening
-  std::vector<GameSummary> per_game;
 };
 
-// Plays the games; an error for a bad agent spec.
+// Plays the games; an error for a bad agent spec, or when a worker thread
+// cannot be started (then no report).
 Expected<SimulationReport> simulate(const Rules& rules, const SimulationOptions& options);
 
 // Plays one game (game number `game` of the seed); used by simulate.

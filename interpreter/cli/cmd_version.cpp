@@ -1,0 +1,41 @@
+// `mancala version` (and `mancala --version`): the release and the commit
+// the binary was built from.
+//
+// The commit comes from git at build time (cmake/version.cmake writes
+// build_commit()), so a binary can be traced to its source; a build outside
+// a git checkout says "unknown" rather than guessing.
+#include <fmt/format.h>
+
+#include "command.hpp"
+
+namespace mancala::cli {
+namespace {
+
+constexpr const char* kRelease = "0.1.0";
+
+int run_version(const ParsedArgs&, Io& io) {
+  fmt::print(io.out, "{}\n", version_text());
+  return kOk;
+}
+
+}  // namespace
+
+std::string version_text() {
+  return fmt::format("mancala {} (commit {})", kRelease, build_commit());
+}
+
+Command version_command() {
+  Command c;
+  c.name = "version";
+  c.summary = "print the release and the commit it was built from";
+  c.description =
+      "Prints `mancala RELEASE (commit DESCRIBE)`, DESCRIBE being what\n"
+      "`git describe --always --long --dirty` said when it was built, or\n"
+      "\"unknown\" for a build outside a git checkout. Same as `mancala --version`.";
+  c.spec.usage = "version";
+  c.spec.max_positionals = 0;
+  c.run = run_version;
+  return c;
+}
+
+}  // namespace mancala::cli
