@@ -61,6 +61,16 @@ struct LoadedGame {
   CheckedGame game;
 };
 
+// Standard input, read whole the first time; nullopt after that.
+std::optional<std::string> read_stdin();
+
+// check_file, except that "-" is standard input (named "<stdin>"; its
+// imports are looked for in the current directory). Every command that reads
+// a RULES argument goes through this, so RULES is, in order: "-", an
+// existing file, a shipped game by name (check_file).
+CheckResult check_rules(const std::string& path, SourceSet& sources, Diagnostics& diags,
+                        const CheckOptions& options);
+
 // Checks `path` (with `--set` overrides) and renders any diagnostics to
 // io.err. nullopt when the file has errors or defines no game (said so).
 std::optional<LoadedGame> load_game(const std::string& path,
@@ -83,5 +93,6 @@ Command perft_command();
 Command test_command();
 Command describe_command();
 Command bench_command();
+Command games_command();
 
 }  // namespace mancala::cli

@@ -5,10 +5,12 @@
 // declare it.
 #include <fmt/format.h>
 
+#include <cstdio>
 #include <fstream>
 
 #include "command.hpp"
 #include "diagnostics.hpp"
+#include "parse.hpp"
 
 namespace mancala::cli {
 
@@ -16,7 +18,7 @@ const std::vector<Command>& commands() {
   static const std::vector<Command> table = [] {
     std::vector<Command> list = {
         play_command(),  check_command(), dump_command(),     replay_command(), simulate_command(),
-        perft_command(), test_command(),  describe_command(), bench_command(),
+        perft_command(), test_command(),  describe_command(), bench_command(),  games_command(),
     };
     for (Command& c : list) {
       c.spec.flag(FlagSpec::toggle("help", 'h', "show this help and exit"));
@@ -57,6 +59,32 @@ Expected<std::vector<std::pair<std::string, int64_t>>> read_overrides(const Pars
   return Result::ok(std::move(out));
 }
 
+std::optional<std::string> read_stdin() {
+  static bool taken = false;
+  if (taken) return std::nullopt;
+  taken = true;
+  std::string text;
+  char buf[65536];
+  size_t n;
+  while ((n = std::fread(buf, 1, sizeof buf, stdin)) > 0) {
+    text.append(buf, n);
+    if (text.size() > kMaxFileBytes) break;  // the parser refuses it whole
+  }
+  return text;
+}
+
+CheckResult check_rules(const std::string& path, SourceSet& sources, Diagnostics& diags,
+                        const CheckOptions& options) {
+  if (path != "-") return check_file(path, sources, diags, options);
+  std::optional<std::string> text = read_stdin();
+  if (!text) {
+    diags.error({sources.add("<stdin>", ""), 0, 0},
+                "standard input can be read only once ('-' given twice)");
+    return {};
+  }
+  return check_text("<stdin>", std::move(*text), sources, diags, options);
+}
+
 std::optional<LoadedGame> load_game(const std::string& path,
                                     const std::vector<std::pair<std::string, int64_t>>& overrides,
                                     Io& io) {
@@ -66,12 +94,13 @@ std::optional<LoadedGame> load_game(const std::string& path,
   CheckOptions options;
   options.fs = &disk;
   options.overrides = overrides;
-  CheckResult result = check_file(path, loaded.sources, diags, options);
+  CheckResult result = check_rules(path, loaded.sources, diags, options);
   if (!diags.all().empty())
     fmt::print(io.err, "{}", render_text(diags, loaded.sources, io.err_tty));
   if (!result.ok) return std::nullopt;
   if (!result.game) {
-    fmt::print(io.err, "{}: defines no game (it is a library of fragments)\n", path);
+    fmt::print(io.err, "{}: defines no game (it is a library of fragments)\n",
+               path == "-" ? "<stdin>" : path);
     return std::nullopt;
   }
   loaded.game = std::move(*result.game);
