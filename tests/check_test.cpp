@@ -261,6 +261,25 @@ TEST(Check, ByteOrderMarkIsAccepted) {
   EXPECT_TRUE(r.ok) << render_text(diags, sources);
 }
 
+TEST(Check, WhileTrueIsAWarningNotAnError) {
+  SourceSet sources;
+  Diagnostics diags;
+  CheckResult r =
+      check_text("w.mnc", "fragment f { let i = 0  while true { i = i + 1 } }\n", sources, diags);
+  EXPECT_TRUE(r.ok);
+  ASSERT_EQ(diags.all().size(), 1u);
+  EXPECT_EQ(diags.all()[0].severity, Severity::Warning);
+  EXPECT_FALSE(diags.has_errors());
+  EXPECT_EQ(render_text(diags, sources).rfind("w.mnc:1:31: warning: this while loop never ends", 0),
+            0u)
+      << render_text(diags, sources);
+  Diagnostics fine;
+  EXPECT_TRUE(
+      check_text("w.mnc", "fragment f { let i = 0  while i < 3 { i = i + 1 } }\n", sources, fine)
+          .ok);
+  EXPECT_TRUE(fine.all().empty());
+}
+
 TEST(Check, CheckTextUsesTheGivenName) {
   SourceSet sources;
   Diagnostics diags;

@@ -302,6 +302,11 @@ void BodyChecker::stmt(ast::Stmt& s) {
       break;
     case K::While:
       if (s.cond) expect(*s.cond, Type::Bool);
+      if (s.cond && s.cond->kind == ast::ExprKind::Bool && s.cond->value != 0) {
+        env_.rep.warning(s.cond->range,
+                         "this while loop never ends: its condition is always true (it stops "
+                         "with a runtime error after 10,000 iterations)");
+      }
       scoped_block(s.body);
       break;
     case K::Chain:

@@ -33,6 +33,27 @@ void note_imports(const check::Program& program, check::Reporter& rep) {
   }
 }
 
+void locate_whiles(std::vector<ast::Stmt>& body, const SourceSet& sources) {
+  for (ast::Stmt& s : body) {
+    if (s.kind == ast::StmtKind::While) {
+      const Source& src = sources.get(s.range.file);
+      Source::LineCol lc = src.line_col(s.range.begin);
+      s.where = fmt::format("{}:{}:{}", src.name, lc.line, lc.col);
+    }
+    locate_whiles(s.body, sources);
+    locate_whiles(s.else_body, sources);
+  }
+}
+
+// Every `while` of the game learns where it is written (ast::Stmt::where).
+void locate_whiles(GameSpec& spec, const SourceSet& sources) {
+  for (auto& handlers : spec.handlers) {
+    for (HandlerSpec& h : handlers) locate_whiles(h.body, sources);
+  }
+  for (EndClause& e : spec.end) locate_whiles(e.body, sources);
+  locate_whiles(spec.endless_body, sources);
+}
+
 }  // namespace
 
 CheckResult check_text(std::string name, std::string text, SourceSet& sources, Diagnostics& diags,
@@ -51,6 +72,7 @@ CheckResult check_text(std::string name, std::string text, SourceSet& sources, D
     if (std::optional<ast::Game> game = check::resolve_game(*program, rep)) {
       check::BodyEnv env{rep, *program, check::stores_none_clause(*game)};
       if (std::optional<GameSpec> spec = check::build_spec(*game, env, options, sources)) {
+        locate_whiles(*spec, sources);
         result.game = CheckedGame{std::move(*spec)};
       }
     }

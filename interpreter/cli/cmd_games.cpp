@@ -32,7 +32,8 @@ std::optional<Row> read_row(const ShippedGame& shipped) {
   const GameSpec& g = result.game->spec;
   Row row{shipped.name, g.name, "", "", g.rows, g.holes, std::string(spell(g.stores))};
   for (const char* key : {"origin", "region"}) {
-    auto it = std::find_if(g.info.begin(), g.info.end(), [&](const auto& kv) { return kv.first == key; });
+    auto it =
+        std::find_if(g.info.begin(), g.info.end(), [&](const auto& kv) { return kv.first == key; });
     if (it != g.info.end()) {
       row.origin = it->second;
       break;
