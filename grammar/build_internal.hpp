@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "ast.hpp"
+#include "diagnostics.hpp"
 #include "source.hpp"
 
 namespace mancala::grammar {
@@ -26,6 +27,7 @@ namespace mancala::grammar {
 struct SyntaxError {
   Range range;
   std::string message;
+  std::vector<Note> notes = {};  // e.g. where the unclosed block opened
 };
 
 struct LabelItem {  // `as "label"`, `as NAME`, `extends "Base"`
@@ -64,6 +66,8 @@ struct State {
   std::vector<size_t> frames;         // stack heights at the start of open node rules
   int depth = 0;                      // open NestTag rules
   std::vector<uint32_t> nest_starts;  // where each open NestTag rule started
+  std::vector<uint32_t>
+      brace_starts;  // where each open BraceTag rule (block, section, game) started
   int games = 0;
   ast::File result;
 

@@ -53,6 +53,11 @@ SyntaxError section_not_closed(const ErrorSite& s, std::string_view section,
 SyntaxError game_not_closed(const ErrorSite& s);
 SyntaxError block_not_closed(const ErrorSite& s);
 SyntaxError file_not_ended(const ErrorSite& s);
+// "expected a type ..., got 'itn'; did you mean 'int'?"
+SyntaxError param_type(const ErrorSite& s);
+// Adds to a "expected '}'" error a note at the '{' of the innermost open
+// block, section or game: "the <what> opened here".
+SyntaxError with_open_brace(SyntaxError e, const ErrorSite& s, std::string_view what);
 
 // The spelling of a keyword rule, for generic messages.
 template <class K>
@@ -136,7 +141,8 @@ struct Message<SectionOpen<Tag>> {
 template <class Tag>
 struct Message<SectionClose<Tag>> {
   static SyntaxError make(const ErrorSite& s) {
-    return section_not_closed(s, Tag::kName, Tag::kClauses);
+    return with_open_brace(section_not_closed(s, Tag::kName, Tag::kClauses), s,
+                           std::string(Tag::kName) + " section");
   }
 };
 
@@ -176,7 +182,7 @@ MNC_EXPECT(InClose, "expected ',' or ']' to close the list of 'in'")
 MNC_MESSAGE(NoChain, no_chained_comparison(s))
 
 // Statements.
-MNC_MESSAGE(BlockClose, block_not_closed(s))
+MNC_MESSAGE(BlockClose, with_open_brace(block_not_closed(s), s, "block"))
 MNC_EXPECT(CaptureWhat, "expected a hole or 'board' after 'capture'")
 MNC_EXPECT(CaptureDest, "expected a player or 'owners' after 'to'")
 MNC_MESSAGE(LetName, expected_name(s, "expected a variable name after 'let'", "a variable"))
@@ -200,9 +206,9 @@ MNC_EXPECT(HandlerBody, "expected '{' to start the handler body")
 MNC_EXPECT(GameName, "expected the name of the game in quotes after 'game'")
 MNC_EXPECT(ExtendsName, "expected the name of the base game in quotes after 'extends'")
 MNC_EXPECT(GameOpen, "expected '{' to start the game")
-MNC_MESSAGE(GameClose, game_not_closed(s))
+MNC_MESSAGE(GameClose, with_open_brace(game_not_closed(s), s, "game"))
 MNC_EXPECT(ParamColon, "expected ':' after the parameter name")
-MNC_EXPECT(ParamType, "expected a type (int, bool, hole or player) after ':'")
+MNC_MESSAGE(ParamType, param_type(s))
 MNC_MESSAGE(NextParam, expected_name(s, "expected a parameter after ','", "a parameter"))
 MNC_MESSAGE(ParamClose,
             expected_name(s, "expected ',' or ')' to close the parameter list", "a parameter"))
@@ -227,6 +233,7 @@ template <class Rule>
 struct Control : pg::normal<Rule> {
   static constexpr bool kNode = std::is_base_of_v<NodeTag, Rule>;
   static constexpr bool kNest = std::is_base_of_v<NestTag, Rule>;
+  static constexpr bool kBrace = std::is_base_of_v<BraceTag, Rule>;
   static_assert(!kNode || std::is_base_of_v<NodeAction, Action<Rule>>,
                 "every NodeTag rule needs a node action (actions_internal.hpp)");
 
@@ -235,6 +242,9 @@ struct Control : pg::normal<Rule> {
     if constexpr (kNest) {
       ++st.depth;
       st.nest_starts.push_back(static_cast<uint32_t>(in.current() - st.text.data()));
+    }
+    if constexpr (kBrace) {
+      st.brace_starts.push_back(static_cast<uint32_t>(in.current() - st.text.data()));
     }
     if constexpr (std::is_same_v<Rule, DepthCheck>) {
       if (st.depth > kMaxDepth) too_deep(st);
@@ -245,6 +255,7 @@ struct Control : pg::normal<Rule> {
   static void success(const In&, State& st) {
     if constexpr (kNode) st.frames.pop_back();
     if constexpr (kNest) leave_nest(st);
+    if constexpr (kBrace) st.brace_starts.pop_back();
   }
   template <class In>
   static void failure(const In&, State& st) {
@@ -253,6 +264,7 @@ struct Control : pg::normal<Rule> {
       st.frames.pop_back();
     }
     if constexpr (kNest) leave_nest(st);
+    if constexpr (kBrace) st.brace_starts.pop_back();
   }
   template <class In>
   [[noreturn]] static void raise(const In& in, State& st) {

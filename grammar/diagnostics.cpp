@@ -36,6 +36,33 @@ Diagnostic& Diagnostics::error(Range range, std::string message) {
   return items_.back();
 }
 
+Diagnostic& Diagnostics::warning(Range range, std::string message) {
+  items_.push_back({Severity::Warning, range, std::move(message), {}});
+  return items_.back();
+}
+
+Diagnostic& Diagnostics::add(Diagnostic d) {
+  if (d.severity != Severity::Error) {
+    items_.push_back(std::move(d));
+    return items_.back();
+  }
+  Diagnostic& out = error(d.range, std::move(d.message));
+  out.notes = std::move(d.notes);
+  return out;
+}
+
+const char* severity_label(Severity s) {
+  switch (s) {
+    case Severity::Error:
+      return "error";
+    case Severity::Warning:
+      return "warning";
+    case Severity::Note:
+      return "note";
+  }
+  return "error";
+}
+
 namespace {
 
 constexpr const char* kBold = "\x1b[1m";
@@ -166,8 +193,7 @@ void render_one(std::string& out, const SourceSet& sources, Range range, const c
 
 std::string render_text(const Diagnostic& d, const SourceSet& sources, bool colour) {
   std::string out;
-  render_one(out, sources, d.range, d.severity == Severity::Error ? "error" : "note", d.message,
-             colour);
+  render_one(out, sources, d.range, severity_label(d.severity), d.message, colour);
   for (const Note& n : d.notes) {
     if (n.has_range) {
       render_one(out, sources, n.range, "note", n.message, colour);
@@ -211,7 +237,7 @@ void write_json(JsonWriter& w, const Diagnostics& ds, const SourceSet& sources) 
   for (const Diagnostic& d : ds.all()) {
     w.begin_object();
     write_position(w, sources, d.range, true);
-    w.key("severity").value(d.severity == Severity::Error ? "error" : "note");
+    w.key("severity").value(severity_label(d.severity));
     w.key("message").value(d.message);
     w.key("notes").begin_array();
     for (const Note& n : d.notes) {

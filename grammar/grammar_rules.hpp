@@ -28,6 +28,10 @@ namespace pg = tao::pegtl;
 
 struct NodeTag {};
 struct NestTag {};
+// A rule whose body is in braces (a block, a section, the game): while it is
+// open, where it started is kept so that a missing '}' can say where the
+// braces opened.
+struct BraceTag {};
 
 // One level of nesting around R. The level is counted when R is tried, but
 // refused only by the DepthCheck that R places right after its opening token
@@ -293,7 +297,8 @@ struct Statement
     : pg::sor<CaptureStmt, RemoveStmt, ExtraTurnStmt, StopStmt, CancelStmt, DrawStmt, RelayStmt,
               LeaveStmt, LetStmt, IfStmt, WhileStmt, ChainStmt, UseStmt, AssignStmt> {};
 struct Block : pg::seq<pg::one<'{'>, DepthCheck, Sep, pg::star<Statement, Sep>, Must<BlockClose>>,
-               NodeTag {};
+               NodeTag,
+               BraceTag {};
 
 // ----------------------------------------------------------------- clauses
 struct LabelString : StringLit {};
@@ -411,7 +416,8 @@ struct SectionClose : pg::one<'}'> {};
 template <class Tag>
 struct Section : pg::seq<Word<typename Tag::Keyword>, Ws, Must<SectionOpen<Tag>>, Sep,
                          pg::star<typename Tag::Clause, Sep>, Must<SectionClose<Tag>>>,
-                 NodeTag {};
+                 NodeTag,
+                 BraceTag {};
 
 // ------------------------------------------------------------ declarations
 struct EventName : pg::ascii::identifier {};    // any word: the checker knows the events
@@ -433,7 +439,8 @@ struct GameItem : pg::sor<Section<InfoTag>, Section<BoardTag>, Section<SetupTag>
 struct GameDecl
     : pg::seq<GameKw, Ws, Must<GameName>, Ws, pg::opt<kw::Extends, Ws, Must<ExtendsName>, Ws>,
               Must<GameOpen>, Sep, pg::star<GameItem, Sep>, Must<GameClose>>,
-      NodeTag {};
+      NodeTag,
+      BraceTag {};
 
 struct ParamName : Name {};
 struct ParamColon : pg::one<':'> {};

@@ -118,9 +118,58 @@ ErrorSite make_site(const State& st, uint32_t offset) {
   return s;
 }
 
+// What a token written in another language's habit was meant to be: `=`
+// for `==`, `&&`, `||`, `!` for `and`, `or`, `not`, `'T'` for "T".
+std::string habit_hint(const ErrorSite& s, Range& token) {
+  if (s.eof) return "";
+  std::string_view rest = std::string_view(s.st.text).substr(s.token.begin);
+  if (s.spelling == "=") return "; did you mean '=='?";
+  if (s.spelling == "!") return "; did you mean 'not'?";
+  if (rest.starts_with("&&") || rest.starts_with("||")) token.end = token.begin + 2;
+  if (rest.starts_with("&")) return "; did you mean 'and'?";
+  if (rest.starts_with("|")) return "; did you mean 'or'?";
+  if (rest.starts_with("'")) return "; strings are written in double quotes (\"...\")";
+  return "";
+}
+
 SyntaxError expected(const ErrorSite& s, std::string_view what) {
+  Range token = s.token;
+  std::string hint = habit_hint(s, token);
   std::string got = s.eof ? "end of file" : "'" + s.spelling + "'";
-  return {s.token, std::string(what) + ", got " + got};
+  if (token.end - token.begin == 2 && !s.eof && s.spelling.size() == 1) {
+    got = "'" + std::string(std::string_view(s.st.text).substr(token.begin, 2)) + "'";
+  }
+  return {token, std::string(what) + ", got " + got + hint};
+}
+
+SyntaxError param_type(const ErrorSite& s) {
+  SyntaxError e = expected(s, "expected a type (int, bool, hole or player) after ':'");
+  if (is_identifier(s)) e.message += did_you_mean(s.spelling, {"int", "bool", "hole", "player"});
+  return e;
+}
+
+SyntaxError with_open_brace(SyntaxError e, const ErrorSite& s, std::string_view what) {
+  if (s.st.brace_starts.empty() || !e.message.starts_with("expected")) return e;
+  // The construct started at its first word ('board', 'game') or at '{'; its
+  // '{' is the first one after that outside strings and comments.
+  std::string_view text = s.st.text;
+  size_t i = s.st.brace_starts.back();
+  while (i < text.size() && text[i] != '{') {
+    if (text[i] == '#') {
+      while (i < text.size() && text[i] != '\n') ++i;
+    } else if (text[i] == '"') {
+      ++i;
+      while (i < text.size() && text[i] != '"' && text[i] != '\n') i += text[i] == '\\' ? 2 : 1;
+      ++i;
+    } else {
+      ++i;
+    }
+  }
+  if (i >= text.size()) return e;
+  uint32_t at = static_cast<uint32_t>(i);
+  e.notes.push_back(
+      {Range{s.st.file, at, at + 1}, true, "the " + std::string(what) + " opened here"});
+  return e;
 }
 
 SyntaxError expected_name(const ErrorSite& s, std::string_view what, std::string_view role) {

@@ -5,7 +5,8 @@
 // check only piecemeal, and because refusing early keeps hostile input away
 // from the recursive parser. Then one PEGTL run builds the tree; the first
 // syntax error is thrown as a SyntaxError (control_internal.hpp) and becomes
-// the single diagnostic of the parse.
+// the single diagnostic of the parse. A byte-order mark at the start is
+// skipped.
 #include "parse.hpp"
 
 #include <algorithm>
@@ -52,8 +53,11 @@ std::optional<ast::File> parse(const SourceSet& sources, uint32_t file, Diagnost
   grammar::State st;
   st.file = file;
   st.text = src.text;
-  pg::memory_input<pg::tracking_mode::lazy, pg::eol::lf_crlf> in(src.text.data(), src.text.size(),
-                                                                 src.name);
+  // A UTF-8 byte-order mark (as some Windows editors write) is skipped;
+  // offsets stay offsets into the whole text (actions subtract text.data()).
+  size_t start = src.text.starts_with("\xEF\xBB\xBF") ? 3 : 0;
+  pg::memory_input<pg::tracking_mode::lazy, pg::eol::lf_crlf> in(src.text.data() + start,
+                                                                 src.text.size() - start, src.name);
   try {
     if (!pg::parse<grammar::File, grammar::Action, grammar::Control>(in, st)) {
       // Unreachable: File ends in must<FileEnd>. Kept so that a grammar slip is still a clean
@@ -62,7 +66,7 @@ std::optional<ast::File> parse(const SourceSet& sources, uint32_t file, Diagnost
       return std::nullopt;
     }
   } catch (const grammar::SyntaxError& e) {
-    diags.error(e.range, e.message);
+    diags.error(e.range, e.message).notes = e.notes;
     return std::nullopt;
   }
   st.result.source = file;

@@ -1,6 +1,11 @@
-# Writes a C++ file holding every stdlib/*.mnc as a byte array, so that
-# `import "captures"` works from any directory. Run by CMake at build time:
-#   cmake -DOUT=file.cpp -DDIR=stdlib -P embed.cmake
+# Writes a C++ file holding every DIR/*.mnc as a byte array, returned by the
+# function FUNC (declared in interpreter/check/stdlib.hpp), so that
+# `import "captures"` and `mancala play kalah` work from any directory. Run by
+# CMake at build time, once for stdlib/ and once for games/:
+#   cmake -DOUT=file.cpp -DDIR=stdlib -DFUNC=embedded_stdlib -P embed.cmake
+if(NOT FUNC)
+  set(FUNC embedded_stdlib)
+endif()
 file(GLOB files ${DIR}/*.mnc)
 list(SORT files)
 set(body "")
@@ -16,5 +21,6 @@ foreach(f ${files})
   string(APPEND table "  {\"${name}\", std::string_view(reinterpret_cast<const char*>(f${i}), ${len})},\n")
   math(EXPR i "${i} + 1")
 endforeach()
-file(WRITE ${OUT}.tmp "// Generated from stdlib/*.mnc by stdlib/embed.cmake. Do not edit.\n#include \"stdlib.hpp\"\nnamespace mancala {\n${body}\nconst std::vector<EmbeddedFile>& embedded_stdlib() {\n  static const std::vector<EmbeddedFile> files = {\n${table}  };\n  return files;\n}\n}  // namespace mancala\n")
+get_filename_component(folder ${DIR} NAME)
+file(WRITE ${OUT}.tmp "// Generated from ${folder}/*.mnc by stdlib/embed.cmake. Do not edit.\n#include \"stdlib.hpp\"\nnamespace mancala {\n${body}\nconst std::vector<EmbeddedFile>& ${FUNC}() {\n  static const std::vector<EmbeddedFile> files = {\n${table}  };\n  return files;\n}\n}  // namespace mancala\n")
 file(COPY_FILE ${OUT}.tmp ${OUT} ONLY_IF_DIFFERENT)

@@ -224,6 +224,62 @@ TEST(Check, ImportsResolveRelativeFirstThenStdlib) {
   EXPECT_TRUE(c.result.ok) << c.text;
 }
 
+TEST(Check, ShippedGamesAreFoundByNameFromAnywhere) {
+  MemoryFileSystem fs;  // empty: no games/ folder beside the file
+  fs.add("elsewhere/mine.mnc",
+         "import \"kalah\"\ngame \"Mine\" extends \"Kalah\" { board { holes 4 } }\n");
+  Checked c = check_memory("elsewhere/mine.mnc", fs);
+  EXPECT_TRUE(c.result.ok) << c.text;
+  ASSERT_TRUE(c.result.game);
+  EXPECT_EQ(c.result.game->spec.holes, 4);
+  // A RULES argument that is not a file names a shipped game, in any case.
+  for (const char* name : {"kalah", "Kalah", "kalah.mnc", "oware"}) {
+    Checked g = check_memory(name, fs);
+    EXPECT_TRUE(g.result.ok) << name << "\n" << g.text;
+  }
+  // A file of that name comes first.
+  fs.add("kalah", "fragment f { stop }\n");
+  Checked local = check_memory("kalah", fs);
+  EXPECT_TRUE(local.result.ok);
+  EXPECT_FALSE(local.result.game);
+  Checked missing = check_memory("kalaj", fs);
+  EXPECT_NE(missing.text.find(
+                "cannot read 'kalaj': no such file, nor a shipped game; did you mean 'kalah'?"),
+            std::string::npos)
+      << missing.text;
+  ASSERT_FALSE(shipped_games().empty());
+  EXPECT_EQ(shipped_games().size(), rule_files("games").size());
+  EXPECT_EQ(find_shipped_game("KALAH")->source_name, "<games>/kalah.mnc");
+}
+
+TEST(Check, ByteOrderMarkIsAccepted) {
+  SourceSet sources;
+  Diagnostics diags;
+  CheckResult r = check_text(
+      "bom.mnc", "\xEF\xBB\xBFimport \"captures\"\nfragment f { use opposite_capture }\n", sources,
+      diags);
+  EXPECT_TRUE(r.ok) << render_text(diags, sources);
+}
+
+TEST(Check, WhileTrueIsAWarningNotAnError) {
+  SourceSet sources;
+  Diagnostics diags;
+  CheckResult r =
+      check_text("w.mnc", "fragment f { let i = 0  while true { i = i + 1 } }\n", sources, diags);
+  EXPECT_TRUE(r.ok);
+  ASSERT_EQ(diags.all().size(), 1u);
+  EXPECT_EQ(diags.all()[0].severity, Severity::Warning);
+  EXPECT_FALSE(diags.has_errors());
+  EXPECT_EQ(render_text(diags, sources).rfind("w.mnc:1:31: warning: this while loop never ends", 0),
+            0u)
+      << render_text(diags, sources);
+  Diagnostics fine;
+  EXPECT_TRUE(
+      check_text("w.mnc", "fragment f { let i = 0  while i < 3 { i = i + 1 } }\n", sources, fine)
+          .ok);
+  EXPECT_TRUE(fine.all().empty());
+}
+
 TEST(Check, CheckTextUsesTheGivenName) {
   SourceSet sources;
   Diagnostics diags;

@@ -29,12 +29,14 @@ namespace fs = std::filesystem;
 using mancala::test::quote;
 using mancala::test::read_text;
 using mancala::test::run_tool;
+using mancala::test::run_tool_in;
 using mancala::test::temp_file;
 using mancala::test::ToolRun;
 
 const std::string kSourceDir = MANCALA_SOURCE_DIR;
 const std::vector<std::string> kCommands = {"check",    "dump",  "replay", "perft",    "test",
-                                            "describe", "bench", "play",   "simulate", "version"};
+                                            "describe", "bench", "play",   "simulate", "version",
+                                            "games"};
 
 std::vector<std::string> list_files(const std::string& dir, const std::string& ext) {
   std::vector<std::string> out;
@@ -251,6 +253,78 @@ TEST(CliTest, InvalidFilesFailWithJson) {
   ToolRun mixed = run_tool({"check", "--format", "json", "games/kalah.mnc", files[0]});
   EXPECT_EQ(mixed.status, 1);
   EXPECT_TRUE(is_json(mixed.out)) << mixed.out;
+}
+
+// ---- shipped games by name, standard input
+
+TEST(CliTest, ShippedGamesAreFoundByNameFromAnywhere) {
+  fs::path dir = temp_file("elsewhere");
+  fs::create_directories(dir);
+  std::ofstream(dir / "mine.mnc")
+      << "import \"kalah\"\ngame \"Mine\" extends \"Kalah\" { board { holes 4 } }\n";
+  ToolRun check = run_tool_in(dir.string(), {"check", "kalah", "Oware", "mine.mnc"});
+  EXPECT_EQ(check.status, 0) << check.err;
+  EXPECT_EQ(check.out,
+            "kalah: ok: game \"Kalah\"\nOware: ok: game \"Oware\"\nmine.mnc: ok: game \"Mine\"\n");
+  ToolRun describe = run_tool_in(dir.string(), {"describe", "oware"});
+  EXPECT_EQ(describe.status, 0) << describe.err;
+  EXPECT_NE(describe.out.find("Oware"), std::string::npos);
+  ToolRun perft = run_tool_in(dir.string(), {"perft", "kalah", "--depth", "1"});
+  EXPECT_EQ(perft.status, 0) << perft.err;
+  ToolRun play = run_tool_in(dir.string(), {"play", "kalah", "--south", "random", "--north",
+                                            "random", "--seed", "7", "--quiet"});
+  EXPECT_EQ(play.status, 0) << play.err;
+  ToolRun dump = run_tool_in(dir.string(), {"dump", "--stage", "ast", "kalah"});
+  EXPECT_EQ(dump.status, 0) << dump.err;
+  ToolRun typo = run_tool_in(dir.string(), {"check", "kalha"});
+  EXPECT_EQ(typo.status, 1);
+  EXPECT_NE(typo.err.find("did you mean 'kalah'?"), std::string::npos) << typo.err;
+  fs::remove_all(dir);
+}
+
+TEST(CliTest, GamesListsTheShippedGames) {
+  ToolRun r = run_tool_in("/", {"games"});
+  EXPECT_EQ(r.status, 0) << r.err;
+  std::vector<std::string> files = list_files("games", ".mnc");
+  EXPECT_EQ(static_cast<size_t>(std::count(r.out.begin(), r.out.end(), '\n')), files.size())
+      << r.out;
+  EXPECT_NE(r.out.find("kalah "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("2x6, stores sown"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("2x12, stores captures  Gambela, Ethiopia; South Sudan"), std::string::npos)
+      << r.out;
+  ToolRun j = run_tool({"games", "--format", "json"});
+  EXPECT_EQ(j.status, 0);
+  EXPECT_TRUE(is_json(j.out)) << j.out;
+  EXPECT_NE(j.out.find("\"name\": \"oware\""), std::string::npos) << j.out;
+  EXPECT_EQ(run_tool({"games", "extra"}).status, 2);
+}
+
+TEST(CliTest, RulesFromStandardInput) {
+  fs::path dir = temp_file("stdin");
+  fs::create_directories(dir);
+  std::ofstream(dir / "local.mnc") << "fragment local_rule { extra_turn }\n";
+  std::string game = read_text(fs::path(kSourceDir) / "games" / "kalah.mnc");
+  ToolRun check = run_tool_in(dir.string(), {"check", "-"}, &game);
+  EXPECT_EQ(check.status, 0) << check.err;
+  EXPECT_EQ(check.out, "<stdin>: ok: game \"Kalah\"\n");
+  for (const char* stage : {"ast", "checked"}) {
+    ToolRun dump = run_tool_in(dir.string(), {"dump", "--stage", stage, "-"}, &game);
+    EXPECT_EQ(dump.status, 0) << stage << dump.err;
+    EXPECT_FALSE(dump.out.empty());
+  }
+  ToolRun describe = run_tool_in(dir.string(), {"describe", "-"}, &game);
+  EXPECT_EQ(describe.status, 0) << describe.err;
+  // Imports are looked for in the current directory; errors name <stdin>.
+  std::string uses_local = "import \"local\"\nfragment f { use local_rule }\n";
+  EXPECT_EQ(run_tool_in(dir.string(), {"check", "-"}, &uses_local).status, 0);
+  std::string bad = "fragment f { stopp }\n";
+  ToolRun err = run_tool_in(dir.string(), {"check", "-"}, &bad);
+  EXPECT_EQ(err.status, 1);
+  EXPECT_EQ(err.err.rfind("<stdin>:1:14: error:", 0), 0u) << err.err;
+  // With a byte-order mark.
+  std::string bom = "\xEF\xBB\xBF" + game;
+  EXPECT_EQ(run_tool_in(dir.string(), {"check", "-"}, &bom).status, 0);
+  fs::remove_all(dir);
 }
 
 TEST(CliTest, MissingFileFails) {

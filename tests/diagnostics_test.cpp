@@ -42,28 +42,54 @@ std::vector<std::string> corpus_files() {
   return out;
 }
 
+// "L:C: message" for an error, "warning: L:C: message" and "note: L:C:
+// message" for the others (a note belongs to the diagnostic before it).
 std::vector<std::string> expectations(const std::string& text) {
-  static const std::string kTag = "# expect error ";
+  static const std::vector<std::pair<std::string, std::string>> kTags = {
+      {"# expect error ", ""}, {"# expect warning ", "warning: "}, {"# expect note ", "note: "}};
   std::vector<std::string> out;
   std::istringstream in(text);
   for (std::string line; std::getline(in, line);) {
-    size_t at = line.find(kTag);
-    if (at != std::string::npos) out.push_back(line.substr(at + kTag.size()));
+    for (const auto& [tag, prefix] : kTags) {
+      size_t at = line.find(tag);
+      if (at != std::string::npos) out.push_back(prefix + line.substr(at + tag.size()));
+    }
   }
   return out;
 }
 
-std::vector<std::string> actual(const std::string& path) {
+bool has_notes(const std::vector<std::string>& want) {
+  return std::any_of(want.begin(), want.end(),
+                     [](const std::string& w) { return w.starts_with("note: "); });
+}
+
+// The diagnostics of checking `path`, as expectations write them. Notes are
+// listed only when `with_notes` (a corpus file that expects none is not
+// held to them). The source folder is left out of messages that name a
+// path ("looked for tests/diagnostics/x.mnc").
+std::vector<std::string> actual(const std::string& path, bool with_notes) {
   SourceSet sources;
   Diagnostics diags;
   check_file(path, sources, diags);
+  auto place = [&](Range r) {
+    const Source& src = sources.get(r.file);
+    auto lc = src.line_col(r.begin);
+    std::string prefix = src.name == path ? "" : fs::path(src.name).filename().string() + ":";
+    return prefix + std::to_string(lc.line) + ":" + std::to_string(lc.col) + ": ";
+  };
+  auto relative = [](std::string message) {
+    const std::string root = std::string(MANCALA_SOURCE_DIR) + "/";
+    for (size_t at; (at = message.find(root)) != std::string::npos;) message.erase(at, root.size());
+    return message;
+  };
   std::vector<std::string> out;
   for (const Diagnostic& d : diags.all()) {
-    const Source& src = sources.get(d.range.file);
-    auto lc = src.line_col(d.range.begin);
-    std::string prefix = src.name == path ? "" : fs::path(src.name).filename().string() + ":";
-    out.push_back(prefix + std::to_string(lc.line) + ":" + std::to_string(lc.col) + ": " +
-                  d.message);
+    std::string kind = d.severity == Severity::Warning ? "warning: " : "";
+    out.push_back(kind + place(d.range) + relative(d.message));
+    if (!with_notes) continue;
+    for (const Note& n : d.notes) {
+      out.push_back("note: " + (n.has_range ? place(n.range) : std::string()) + n.message);
+    }
   }
   return out;
 }
@@ -74,13 +100,16 @@ TEST_P(Corpus, ReportsExactlyTheExpectedDiagnostics) {
   fs::path path = kCorpus / GetParam();
   std::vector<std::string> want = expectations(read_text(path));
   ASSERT_FALSE(want.empty()) << "a corpus file needs at least one '# expect error' line";
-  EXPECT_EQ(actual(path.string()), want);
+  EXPECT_EQ(actual(path.string(), has_notes(want)), want);
 }
 
 TEST_P(Corpus, MessageIsDocumented) {
   std::string doc = read_text(fs::path(MANCALA_SOURCE_DIR) / "docs" / "diagnostics.md");
-  for (const std::string& e : expectations(read_text(kCorpus / GetParam()))) {
-    // "L:C: message" -> "message"
+  for (std::string e : expectations(read_text(kCorpus / GetParam()))) {
+    // "[warning: |note: ][file:]L:C: message" -> "message"
+    for (const char* kind : {"warning: ", "note: "}) {
+      if (e.starts_with(kind)) e.erase(0, std::string_view(kind).size());
+    }
     size_t at = e.find(": ");
     std::string message = e.substr(at + 2);
     EXPECT_NE(doc.find(message), std::string::npos) << "not in docs/diagnostics.md: " << message;

@@ -192,6 +192,15 @@ TEST(GrammarFile, RangesAreByteOffsetsOfTheTokens) {
   EXPECT_EQ(p->file->game->range, (Range{p->id, 11, 42}));
 }
 
+TEST(GrammarFile, ByteOrderMarkIsSkipped) {
+  auto p = parse_text("\xEF\xBB\xBFimport \"x\"\ngame \"G\" { }");
+  ASSERT_TRUE(p->file) << render_text(p->diags, p->sources);
+  EXPECT_EQ(p->file->imports[0].range, (Range{p->id, 3, 13}));  // offsets into the whole text
+  EXPECT_EQ(error_of("\xEF\xBB\xBFgame \"G\" { boardd }"),
+            "1:15: unknown section 'boardd'; did you mean 'board'?");  // byte columns
+  EXPECT_NE(error_of("x\xEF\xBB\xBF"), "ok");                          // only at the start
+}
+
 TEST(GrammarFile, StringEscapes) {
   ast::File f = ok(R"(game "a \"b\" \\ c" { })");
   EXPECT_EQ(f.game->name.text, "a \"b\" \\ c");

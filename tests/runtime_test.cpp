@@ -665,6 +665,13 @@ game "W" {
   ASSERT_TRUE(r);
   State s = initial_state(*r);
   EXPECT_THROW(apply(*r, s, mv(1)), RuntimeError);
+  // The error names the `while` statement (from Rules::while_positions).
+  try {
+    State again = initial_state(*r);
+    apply(*r, again, mv(1));
+  } catch (const RuntimeError& e) {
+    EXPECT_STREQ(e.what(), "test.mnc:6:27: a while loop ran more than 10000 iterations");
+  }
 }
 
 TEST(Runtime, ObserverSeesEverySeed) {

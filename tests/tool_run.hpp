@@ -45,12 +45,16 @@ inline std::filesystem::path temp_file(const std::string& name) {
                                                    "_" + std::to_string(counter++) + "_" + name);
 }
 
-// Runs `mancala ARGS` in the source directory.
-inline ToolRun run_tool(const std::vector<std::string>& args) {
+// Runs `mancala ARGS` in `dir` with `input` on stdin (nullptr: /dev/null).
+inline ToolRun run_tool_in(const std::string& dir, const std::vector<std::string>& args,
+                           const std::string* input = nullptr) {
   std::filesystem::path err_file = temp_file("err");
-  std::string cmd = "cd " + quote(MANCALA_SOURCE_DIR) + " && " + quote(MANCALA_BINARY);
+  std::filesystem::path in_file = temp_file("in");
+  if (input) std::ofstream(in_file, std::ios::binary) << *input;
+  std::string cmd = "cd " + quote(dir) + " && " + quote(MANCALA_BINARY);
   for (const std::string& a : args) cmd += " " + quote(a);
-  cmd += " </dev/null 2>" + quote(err_file.string());
+  cmd += " <" + (input ? quote(in_file.string()) : std::string("/dev/null")) + " 2>" +
+         quote(err_file.string());
   ToolRun r;
   FILE* pipe = popen(cmd.c_str(), "r");
   if (pipe == nullptr) return r;
@@ -61,6 +65,7 @@ inline ToolRun run_tool(const std::vector<std::string>& args) {
   r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
   r.err = read_text(err_file);
   std::filesystem::remove(err_file);
+  std::filesystem::remove(in_file);
   return r;
 }
 
@@ -88,6 +93,11 @@ inline ToolRun run_shell(const std::string& script) {
   std::filesystem::remove(err_file);
   std::filesystem::remove(script_file);
   return r;
+}
+
+// Runs `mancala ARGS` in the source directory.
+inline ToolRun run_tool(const std::vector<std::string>& args) {
+  return run_tool_in(MANCALA_SOURCE_DIR, args);
 }
 
 }  // namespace mancala::test

@@ -87,6 +87,9 @@ struct Stmt {
   std::vector<Stmt> body;
   std::vector<Stmt> else_body;  // If: an `else if` is one If statement here
   bool has_else = false;
+  // While: "file:line:col" of the statement, written by the checker for the
+  // runtime's error when the loop passes its iteration limit.
+  std::string where;
 };
 
 // One clause of a settings section, e.g. `holes 12`, `relay next when E`,

@@ -17,7 +17,9 @@
 
 namespace mancala {
 
-enum class Severity { Error, Note };
+// A Warning is reported like an error (`file:line:col: warning: ...`) but
+// does not make the file invalid: `check` still exits 0.
+enum class Severity { Error, Warning, Note };
 
 struct Note {
   Range range;
@@ -40,15 +42,22 @@ class Diagnostics {
 
   // Adds an error and returns it so that notes can be attached.
   Diagnostic& error(Range range, std::string message);
+  // Adds a warning (not counted as an error, nor against kMaxErrors).
+  Diagnostic& warning(Range range, std::string message);
   bool has_errors() const { return error_count_ > 0; }
   size_t error_count() const { return error_count_; }
   const std::vector<Diagnostic>& all() const { return items_; }
+  // Appends `d` as it is (its severity decides how it counts).
+  Diagnostic& add(Diagnostic d);
 
  private:
   std::vector<Diagnostic> items_;
   Diagnostic overflow_sink_;
   size_t error_count_ = 0;
 };
+
+// "error", "warning" or "note".
+const char* severity_label(Severity s);
 
 // `file:line:col: error: message`, the source line, a caret under the
 // start of the range (or `^~~~` under the whole range when it lies on one

@@ -21,6 +21,16 @@ Diagnostic& Reporter::error(Range range, std::string message) {
   return items_.back();
 }
 
+Diagnostic& Reporter::warning(Range range, std::string message) {
+  items_.push_back({Severity::Warning, range, std::move(message), {}});
+  return items_.back();
+}
+
+bool Reporter::has_errors() const {
+  return std::any_of(items_.begin(), items_.end(),
+                     [](const Diagnostic& d) { return d.severity == Severity::Error; });
+}
+
 void Reporter::flush(Diagnostics& diags) {
   std::stable_sort(items_.begin(), items_.end(), [](const Diagnostic& a, const Diagnostic& b) {
     return std::tie(a.range.file, a.range.begin) < std::tie(b.range.file, b.range.begin);
@@ -28,8 +38,7 @@ void Reporter::flush(Diagnostics& diags) {
   std::set<std::tuple<uint32_t, uint32_t, uint32_t, std::string>> seen;
   for (Diagnostic& d : items_) {
     if (!seen.insert({d.range.file, d.range.begin, d.range.end, d.message}).second) continue;
-    Diagnostic& out = diags.error(d.range, std::move(d.message));
-    out.notes = std::move(d.notes);
+    diags.add(std::move(d));
   }
   items_.clear();
 }
@@ -293,6 +302,11 @@ void BodyChecker::stmt(ast::Stmt& s) {
       break;
     case K::While:
       if (s.cond) expect(*s.cond, Type::Bool);
+      if (s.cond && s.cond->kind == ast::ExprKind::Bool && s.cond->value != 0) {
+        env_.rep.warning(s.cond->range,
+                         "this while loop never ends: its condition is always true (it stops "
+                         "with a runtime error after 10,000 iterations)");
+      }
       scoped_block(s.body);
       break;
     case K::Chain:

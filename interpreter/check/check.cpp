@@ -8,9 +8,53 @@
 
 #include <fmt/format.h>
 
+#include <cctype>
+
 #include "check_internal.hpp"
+#include "stdlib.hpp"
 
 namespace mancala {
+namespace {
+
+// An error in an imported file gets a note at each import that led to it,
+// from the file's own import out to the checked file.
+void note_imports(const check::Program& program, check::Reporter& rep) {
+  for (Diagnostic& d : rep.items()) {
+    auto it = program.file_of_source.find(d.range.file);
+    if (it == program.file_of_source.end()) continue;
+    size_t f = it->second;
+    for (int hops = 0; program.files[f].imported_at && hops < 64; ++hops) {
+      Range at = *program.files[f].imported_at;
+      d.notes.push_back({at, true, fmt::format("{} is imported here", program.files[f].display)});
+      auto up = program.file_of_source.find(at.file);
+      if (up == program.file_of_source.end()) break;
+      f = up->second;
+    }
+  }
+}
+
+void locate_whiles(std::vector<ast::Stmt>& body, const SourceSet& sources) {
+  for (ast::Stmt& s : body) {
+    if (s.kind == ast::StmtKind::While) {
+      const Source& src = sources.get(s.range.file);
+      Source::LineCol lc = src.line_col(s.range.begin);
+      s.where = fmt::format("{}:{}:{}", src.name, lc.line, lc.col);
+    }
+    locate_whiles(s.body, sources);
+    locate_whiles(s.else_body, sources);
+  }
+}
+
+// Every `while` of the game learns where it is written (ast::Stmt::where).
+void locate_whiles(GameSpec& spec, const SourceSet& sources) {
+  for (auto& handlers : spec.handlers) {
+    for (HandlerSpec& h : handlers) locate_whiles(h.body, sources);
+  }
+  for (EndClause& e : spec.end) locate_whiles(e.body, sources);
+  locate_whiles(spec.endless_body, sources);
+}
+
+}  // namespace
 
 CheckResult check_text(std::string name, std::string text, SourceSet& sources, Diagnostics& diags,
                        const CheckOptions& options) {
@@ -28,11 +72,13 @@ CheckResult check_text(std::string name, std::string text, SourceSet& sources, D
     if (std::optional<ast::Game> game = check::resolve_game(*program, rep)) {
       check::BodyEnv env{rep, *program, check::stores_none_clause(*game)};
       if (std::optional<GameSpec> spec = check::build_spec(*game, env, options, sources)) {
+        locate_whiles(*spec, sources);
         result.game = CheckedGame{std::move(*spec)};
       }
     }
   }
-  bool clean = rep.empty();
+  if (program) note_imports(*program, rep);
+  bool clean = !rep.has_errors();
   rep.flush(diags);
   result.ok = clean;
   if (!clean) result.game.reset();
@@ -47,10 +93,48 @@ CheckResult check_file(const std::string& path, SourceSet& sources, Diagnostics&
     return check_text(path, std::move(*text), sources, diags, options);
   }
   std::optional<std::string> why = fs.read_error(path);
+  if (!why) {
+    if (const ShippedGame* game = find_shipped_game(path)) {
+      return check_text(game->source_name, std::string(game->text), sources, diags, options);
+    }
+  }
   uint32_t source = sources.add(path, "");
-  diags.error({source, 0, 0},
-              fmt::format("cannot read '{}': {}", path, why ? *why : std::string("no such file")));
+  std::string hint;
+  if (!why && path.find('/') == std::string::npos) {
+    std::vector<std::string> names;
+    for (const ShippedGame& g : shipped_games()) names.push_back(g.name);
+    hint = ", nor a shipped game" + did_you_mean(path, names);
+  }
+  diags.error({source, 0, 0}, fmt::format("cannot read '{}': {}{}", path,
+                                          why ? *why : std::string("no such file"), hint));
   return {};
+}
+
+const std::vector<ShippedGame>& shipped_games() {
+  static const std::vector<ShippedGame> games = [] {
+    std::vector<ShippedGame> out;
+    for (const EmbeddedFile& f : embedded_games()) {
+      std::string name(f.name.substr(0, f.name.size() - 4));
+      out.push_back({name, "<games>/" + std::string(f.name), f.text});
+    }
+    return out;
+  }();
+  return games;
+}
+
+const ShippedGame* find_shipped_game(std::string_view name) {
+  auto lower = [](std::string_view s) {
+    std::string out(s);
+    for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return out;
+  };
+  std::string want = lower(name);
+  if (want.size() > 4 && want.compare(want.size() - 4, 4, ".mnc") == 0)
+    want.resize(want.size() - 4);
+  for (const ShippedGame& g : shipped_games()) {
+    if (g.name == want) return &g;
+  }
+  return nullptr;
 }
 
 }  // namespace mancala

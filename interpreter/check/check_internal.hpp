@@ -32,7 +32,11 @@ class Reporter {
   Diagnostic& error(Range range, std::string message);
   // Moves everything into `diags`, sorted by (file, offset), without repeats.
   void flush(Diagnostics& diags);
+  // A warning does not make the file invalid (`check` exits 0).
+  Diagnostic& warning(Range range, std::string message);
   bool empty() const { return items_.empty(); }
+  bool has_errors() const;
+  std::vector<Diagnostic>& items() { return items_; }
 
  private:
   std::vector<Diagnostic> items_;
@@ -53,7 +57,8 @@ struct LoadedFile {
   std::string path;     // as read ("" for the stdlib)
   std::string display;  // file name alone, for messages
   ast::File ast;
-  std::vector<size_t> imports;  // direct imports, in file order
+  std::vector<size_t> imports;       // direct imports, in file order
+  std::optional<Range> imported_at;  // the import that first loaded it (none for files[0])
 };
 
 struct Program {

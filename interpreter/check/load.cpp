@@ -1,5 +1,7 @@
 // Loading: reading files, resolving imports, merging `extends`.
 //
+// An import is looked for in the importing file's folder, then in the
+// standard library, then among the shipped games (both embedded).
 // Imports are resolved depth first from the checked file, each file parsed
 // once (a file imported twice is the same file), with the chain of files
 // being loaded kept on a stack so that a cycle can be reported with its
@@ -72,10 +74,12 @@ class Loader {
   Loader(const FileSystem& fs, SourceSet& sources, Reporter& rep)
       : fs_(fs), sources_(sources), rep_(rep) {}
 
-  size_t load(std::string key, std::string path, std::string source_name, std::string text) {
+  size_t load(std::string key, std::string path, std::string source_name, std::string text,
+              std::optional<Range> imported_at = std::nullopt) {
     uint32_t source = sources_.add(std::move(source_name), std::move(text));
     size_t index = program_.files.size();
-    program_.files.push_back({source, path, file_name(sources_.get(source).name), {}, {}});
+    program_.files.push_back(
+        {source, path, file_name(sources_.get(source).name), {}, {}, imported_at});
     program_.files[index].ast.source = source;
     program_.file_of_source[source] = index;
     loaded_[key] = index;
@@ -123,7 +127,7 @@ std::optional<size_t> Loader::enter(const ast::Import& imp, const std::string& k
     rep_.error(imp.range, fmt::format("imports nested deeper than {} levels", kMaxImportDepth));
     return std::nullopt;
   }
-  return load(key, path, name, std::move(text));
+  return load(key, path, name, std::move(text), imp.range);
 }
 
 std::optional<size_t> Loader::import(size_t from, const ast::Import& imp) {
@@ -147,8 +151,23 @@ std::optional<size_t> Loader::import(size_t from, const ast::Import& imp) {
     }
     names.emplace_back(f.name.substr(0, f.name.size() - 4));
   }
-  rep_.error(imp.path.range, fmt::format("cannot find '{}' to import (looked for {}){}",
-                                         imp.path.text, name, did_you_mean(imp.path.text, names)));
+  for (const EmbeddedFile& f : embedded_games()) {
+    if (f.name == name) {
+      std::string key = "<games>/" + name;
+      return enter(imp, key, "", key, std::string(f.text));
+    }
+    names.emplace_back(f.name.substr(0, f.name.size() - 4));
+  }
+  std::string places = "in the standard library and among the shipped games";
+  if (!importer.empty()) {
+    std::filesystem::path dir = std::filesystem::path(importer).parent_path();
+    places = (dir / name).lexically_normal().string() + ", " + places;
+  } else {
+    places = name + " " + places;
+  }
+  rep_.error(imp.path.range,
+             fmt::format("cannot find '{}' to import (looked for {}){}", imp.path.text, places,
+                         did_you_mean(imp.path.text, names)));
   return std::nullopt;
 }
 

@@ -30,7 +30,7 @@ int run_check(const ParsedArgs& args, Io& io) {
   for (const std::string& path : args.positionals()) {
     SourceSet sources;
     Diagnostics diags;
-    CheckResult result = check_file(path, sources, diags, options);
+    CheckResult result = check_rules(path, sources, diags, options);
     all_ok = all_ok && result.ok;
     if (json) {
       write_json(json_out, diags, sources);
@@ -38,10 +38,11 @@ int run_check(const ParsedArgs& args, Io& io) {
     }
     if (!diags.all().empty()) fmt::print(io.err, "{}", render_text(diags, sources, io.colour_err));
     if (result.ok && !args.has("quiet")) {
+      const std::string& shown = path == "-" ? "<stdin>" : path;
       if (result.game) {
-        fmt::print(io.out, "{}: ok: game \"{}\"\n", path, result.game->spec.name);
+        fmt::print(io.out, "{}: ok: game \"{}\"\n", shown, result.game->spec.name);
       } else {
-        fmt::print(io.out, "{}: ok: library\n", path);
+        fmt::print(io.out, "{}: ok: library\n", shown);
       }
     }
   }
@@ -58,7 +59,8 @@ Command check_command() {
   c.summary = "check rule files and report every error";
   c.description =
       "Parses and checks each FILE (a game or a library of fragments), reporting\n"
-      "all the errors found. Exit status: 0 when every file is valid, 1 when any\n"
+      "all the errors found. FILE is a path, '-' for standard input, or the name\n"
+      "of a shipped game (mancala games). Exit status: 0 when every file is valid, 1 when any\n"
       "has an error, 2 on a usage error.";
   c.spec.usage = "check [--format text|json] [--set KEY=VALUE]... FILE...";
   c.spec.min_positionals = 1;

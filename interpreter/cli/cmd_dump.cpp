@@ -29,14 +29,22 @@ std::optional<std::string> read_file(const std::string& path) {
 }
 
 int dump_ast(const std::string& path, Io& io) {
-  std::optional<std::string> text = read_file(path);
+  // RULES as every command reads it (check_rules): "-", a file, a shipped game.
+  std::string name = path == "-" ? "<stdin>" : path;
+  std::optional<std::string> text = path == "-" ? read_stdin() : read_file(path);
+  if (!text) {
+    if (const ShippedGame* game = find_shipped_game(path)) {
+      name = game->source_name;
+      text = std::string(game->text);
+    }
+  }
   if (!text) {
     fmt::print(io.err, "{}: cannot read file\n", path);
     return kFailed;
   }
   SourceSet sources;
   Diagnostics diags;
-  uint32_t id = sources.add(path, std::move(*text));
+  uint32_t id = sources.add(name, std::move(*text));
   std::optional<ast::File> file = parse(sources, id, diags);
   if (!diags.all().empty()) fmt::print(io.err, "{}", render_text(diags, sources, io.colour_err));
   if (!file) return kFailed;

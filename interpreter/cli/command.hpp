@@ -74,6 +74,16 @@ struct LoadedGame {
   CheckedGame game;
 };
 
+// Standard input, read whole the first time; nullopt after that.
+std::optional<std::string> read_stdin();
+
+// check_file, except that "-" is standard input (named "<stdin>"; its
+// imports are looked for in the current directory). Every command that reads
+// a RULES argument goes through this, so RULES is, in order: "-", an
+// existing file, a shipped game by name (check_file).
+CheckResult check_rules(const std::string& path, SourceSet& sources, Diagnostics& diags,
+                        const CheckOptions& options);
+
 // Checks `path` (with `--set` overrides) and renders any diagnostics to
 // io.err. nullopt when the file has errors or defines no game (said so).
 // A path that is not a readable text file (a directory, nothing, a file we
@@ -118,5 +128,6 @@ Command version_command();
 std::string version_text();
 // What git said of the source tree at build time (generated/version.cpp).
 const char* build_commit();
+Command games_command();
 
 }  // namespace mancala::cli

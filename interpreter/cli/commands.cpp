@@ -8,13 +8,16 @@
 
 #include <cctype>
 #include <cerrno>
+#include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <system_error>
 
 #include "command.hpp"
 #include "diagnostics.hpp"
 #include "files.hpp"
+#include "parse.hpp"
 
 namespace mancala::cli {
 
@@ -22,7 +25,8 @@ const std::vector<Command>& commands() {
   static const std::vector<Command> table = [] {
     std::vector<Command> list = {
         play_command(),  check_command(), dump_command(),     replay_command(), simulate_command(),
-        perft_command(), test_command(),  describe_command(), bench_command(),  version_command(),
+        perft_command(), test_command(),  describe_command(), bench_command(),  games_command(),
+        version_command(),
     };
     for (Command& c : list) {
       c.spec.flag(FlagSpec::option("color", "WHEN",
@@ -80,22 +84,53 @@ bool readable_text_file(const std::string& path, Io& io, size_t max_bytes) {
   return false;
 }
 
+std::optional<std::string> read_stdin() {
+  static bool taken = false;
+  if (taken) return std::nullopt;
+  taken = true;
+  std::string text;
+  char buf[65536];
+  size_t n;
+  while ((n = std::fread(buf, 1, sizeof buf, stdin)) > 0) {
+    text.append(buf, n);
+    if (text.size() > kMaxFileBytes) break;  // the parser refuses it whole
+  }
+  return text;
+}
+
+CheckResult check_rules(const std::string& path, SourceSet& sources, Diagnostics& diags,
+                        const CheckOptions& options) {
+  if (path != "-") return check_file(path, sources, diags, options);
+  std::optional<std::string> text = read_stdin();
+  if (!text) {
+    diags.error({sources.add("<stdin>", ""), 0, 0},
+                "standard input can be read only once ('-' given twice)");
+    return {};
+  }
+  return check_text("<stdin>", std::move(*text), sources, diags, options);
+}
+
 std::optional<LoadedGame> load_game(const std::string& path,
                                     const std::vector<std::pair<std::string, int64_t>>& overrides,
                                     Io& io) {
   static const DiskFileSystem disk;
-  if (!readable_text_file(path, io)) return std::nullopt;
+  // A path that names something must be a readable text file; one that
+  // names nothing may still be a shipped game, which check_file looks for.
+  std::error_code ec;
+  bool exists = path != "-" && std::filesystem::exists(path, ec);
+  if (exists && !readable_text_file(path, io)) return std::nullopt;
   LoadedGame loaded;
   Diagnostics diags;
   CheckOptions options;
   options.fs = &disk;
   options.overrides = overrides;
-  CheckResult result = check_file(path, loaded.sources, diags, options);
+  CheckResult result = check_rules(path, loaded.sources, diags, options);
   if (!diags.all().empty())
     fmt::print(io.err, "{}", render_text(diags, loaded.sources, io.colour_err));
   if (!result.ok) return std::nullopt;
   if (!result.game) {
-    fmt::print(io.err, "{}: defines no game (it is a library of fragments)\n", path);
+    fmt::print(io.err, "{}: defines no game (it is a library of fragments)\n",
+               path == "-" ? "<stdin>" : path);
     return std::nullopt;
   }
   loaded.game = std::move(*result.game);

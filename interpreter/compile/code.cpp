@@ -511,6 +511,9 @@ void CodeGen::while_stmt(const Stmt& s) {
   int to_end = label();
   emit(OpCode::JumpIfFalse);
   emit(OpCode::WhileGuard, counter);
+  if (!s.where.empty()) {
+    rules_.while_positions.emplace_back(static_cast<uint32_t>(rules_.code.size() - 1), s.where);
+  }
   open_scope();
   stmts(s.body);
   close_scope();

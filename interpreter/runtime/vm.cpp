@@ -101,8 +101,14 @@ int64_t empty_row(const State& s) {
   return s.row_seeds(Player::South) == 0 || s.row_seeds(Player::North) == 0;
 }
 
-[[noreturn]] void while_limit() {
-  throw RuntimeError("a while loop ran more than " + std::to_string(kMaxWhileIterations) +
+// Off the hot path: the position of the `while` is looked up only here.
+[[noreturn]] void while_limit(const Rules& r, const Instr* in) {
+  std::string where;
+  auto index = static_cast<uint32_t>(in - r.code.data());
+  for (const auto& [at, position] : r.while_positions) {
+    if (at == index) where = position + ": ";
+  }
+  throw RuntimeError(where + "a while loop ran more than " + std::to_string(kMaxWhileIterations) +
                      " iterations");
 }
 
@@ -359,7 +365,7 @@ L_OrJump:
     ++sp;
   NEXT;
 L_WhileGuard:
-  if (++locals[in->a] > kMaxWhileIterations) while_limit();
+  if (++locals[in->a] > kMaxWhileIterations) while_limit(r, in);
   NEXT;
 L_ChainGuard:
   PUSH(++locals[in->a] <= 2 * r.holes);

@@ -64,11 +64,26 @@ struct CheckResult {
   std::optional<CheckedGame> game;  // absent for a library file (fragments only)
 };
 
+// `path` is a file (through options.fs, or the disk); when no file of that
+// name exists and `path` names a shipped game ("kalah", "Kalah" or
+// "kalah.mnc", see shipped_games), that game, as "<games>/kalah.mnc".
 CheckResult check_file(const std::string& path, SourceSet& sources, Diagnostics& diags,
                        const CheckOptions& options = {});
 // As check_file, from memory. Imports are resolved relative to the
-// directory of `name` (through options.fs, or the disk), then in the stdlib.
+// directory of `name` (through options.fs, or the disk), then in the stdlib,
+// then among the shipped games (docs/language.md, section 2).
 CheckResult check_text(std::string name, std::string text, SourceSet& sources, Diagnostics& diags,
                        const CheckOptions& options = {});
+
+// The games of games/*.mnc, built into the binary, sorted by name.
+struct ShippedGame {
+  std::string name;         // "kalah": the file name without ".mnc"
+  std::string source_name;  // "<games>/kalah.mnc", as diagnostics name it
+  std::string_view text;
+};
+const std::vector<ShippedGame>& shipped_games();
+// The shipped game a command-line RULES argument names (its name, in any
+// case, with or without ".mnc"); nullptr when none does.
+const ShippedGame* find_shipped_game(std::string_view name);
 
 }  // namespace mancala

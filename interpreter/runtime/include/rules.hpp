@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "settings.hpp"
@@ -102,7 +103,10 @@ struct Rules : Settings {
 
   // ---- bytecode ----------------------------------------------------------
   std::vector<Instr> code;
-  std::vector<int64_t> constants;           // for PushConst
+  std::vector<int64_t> constants;  // for PushConst
+  // WhileGuard instruction index -> "file:line:col" of its `while`, in
+  // index order; read only to word the runtime error past the limit.
+  std::vector<std::pair<uint32_t, std::string>> while_positions;
   int frame_size = 0;                       // locals + evaluation stack needed by any entry
   std::array<CodeRef, kEventCount> events;  // all handlers of an event, in file order
   std::array<std::vector<HandlerCode>, kEventCount> handlers;  // where each one starts
