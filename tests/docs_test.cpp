@@ -104,9 +104,9 @@ class DocExample : public ::testing::TestWithParam<Example> {};
 TEST_P(DocExample, PrintsWhatThePageShows) {
   const Example& e = GetParam();
   std::string command = replace_all(e.command, "build/mancala", quote(MANCALA_BINARY));
-  std::string script = "cd " + quote(MANCALA_SOURCE_DIR) + " && MANCALA_BINARY=" +
-                       quote(MANCALA_BINARY) + " NO_COLOR=1 COLUMNS= sh -c " +
-                       quote("(" + command + ") 2>&1") + " </dev/null";
+  std::string script =
+      "cd " + quote(MANCALA_SOURCE_DIR) + " && MANCALA_BINARY=" + quote(MANCALA_BINARY) +
+      " NO_COLOR=1 COLUMNS= sh -c " + quote("(" + command + ") 2>&1") + " </dev/null";
   FILE* pipe = popen(script.c_str(), "r");
   ASSERT_NE(pipe, nullptr);
   std::string out;
@@ -130,8 +130,8 @@ TEST(DocExamples, PagesHaveExamples) {
 
 INSTANTIATE_TEST_SUITE_P(Pages, DocExample, ::testing::ValuesIn(all_examples()),
                          [](const auto& info) {
-                           std::string name = info.param.page + "_line" +
-                                              std::to_string(info.param.line);
+                           std::string name =
+                               info.param.page + "_line" + std::to_string(info.param.line);
                            for (char& c : name) {
                              if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
                            }

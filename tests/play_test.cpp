@@ -19,6 +19,7 @@
 #include <algorithm>
 #include <array>
 #include <chrono>
+#include <csignal>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -289,7 +290,10 @@ class Terminal {
   ~Terminal() {
     if (pid_ > 0) {
       close(fd_);
-      if (!exited_) waitpid(pid_, nullptr, 0);
+      if (!exited_) {
+        kill(pid_, SIGKILL);  // a test that failed half way leaves no process behind
+        waitpid(pid_, nullptr, 0);
+      }
     }
   }
   bool started() const { return pid_ > 0; }
@@ -311,8 +315,15 @@ class Terminal {
     ssize_t n = write(fd_, text.data(), text.size());
     (void)n;
   }
+  // The exit status; a child still running after 20 s is killed (-1).
   int wait_exit() {
+    auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
     while (read_some()) {
+      if (std::chrono::steady_clock::now() > deadline) {
+        ADD_FAILURE() << "the game did not end; killed";
+        kill(pid_, SIGKILL);
+        break;
+      }
     }
     int raw = 0;
     waitpid(pid_, &raw, 0);

@@ -95,6 +95,10 @@ void catch_interrupt() {
   action.sa_flags = SA_RESETHAND;
   sigemptyset(&action.sa_mask);
   sigaction(SIGINT, &action, nullptr);
+  sigset_t interrupt;  // a parent (ctest, for one) may have left it blocked
+  sigemptyset(&interrupt);
+  sigaddset(&interrupt, SIGINT);
+  sigprocmask(SIG_UNBLOCK, &interrupt, nullptr);
 }
 
 std::string lower_trimmed(const std::string& line) {
