@@ -236,7 +236,7 @@ TEST(CliTest, ShippedFilesCheck) {
 
 TEST(CliTest, InvalidFilesFailWithJson) {
   std::vector<std::string> files = list_files("tests/diagnostics", ".mnc");
-  if (files.empty()) GTEST_SKIP() << "no files in tests/diagnostics";
+  ASSERT_FALSE(files.empty()) << "no files in tests/diagnostics";
   for (const std::string& f : files) {
     ToolRun r = run_tool({"check", f});
     EXPECT_EQ(r.status, 1) << f;
