@@ -72,9 +72,10 @@ TEST(CliFaults, SimulateMemoryDoesNotGrowWithGames) {
   // totals were streamed) need far more than the limit; streamed totals
   // need a few kB. MALLOC_ARENA_MAX=1: each thread's malloc arena would
   // reserve 64 MB of address space, which is not what this measures.
-  std::string limit = kAddressSanitizer
-                          ? "export ASAN_OPTIONS=\"$ASAN_OPTIONS:hard_rss_limit_mb=250\"; "
-                          : "export MALLOC_ARENA_MAX=1; ulimit -v 120000; ";
+  std::string limit = kAddressSanitizer ? "export "
+                                          "ASAN_OPTIONS=\"$ASAN_OPTIONS:hard_rss_limit_mb=250:"
+                                          "quarantine_size_mb=8:malloc_context_size=2\"; "
+                                        : "export MALLOC_ARENA_MAX=1; ulimit -v 120000; ";
   ToolRun r = run_shell(limit +
                         "\"$MANCALA\" simulate games/kalah.mnc --set holes=1 --set seeds=1 "
                         "--games 2000000 --south random --north random --threads 2 --format json");
