@@ -356,3 +356,21 @@ TEST(Builtins, TablesAreConsistent) {
 
 }  // namespace
 }  // namespace mancala
+
+namespace mancala {
+namespace {
+
+// Extending a shipped game without importing it says how to import it.
+TEST(Check, ExtendingAShippedGameWithoutImportSaysToImportIt) {
+  SourceSet sources;
+  Diagnostics diags;
+  CheckResult r = check_text("user.mnc", "game \"X\" extends \"Kalah\" { board { holes 4 } }\n",
+                             sources, diags);
+  EXPECT_FALSE(r.ok);
+  std::string text = render_text(diags, sources);
+  EXPECT_NE(text.find("unknown base game 'Kalah'"), std::string::npos) << text;
+  EXPECT_NE(text.find("import it first with import \"kalah\""), std::string::npos) << text;
+}
+
+}  // namespace
+}  // namespace mancala

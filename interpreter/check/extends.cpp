@@ -106,8 +106,14 @@ std::optional<ast::Game> resolve(const Program& program, size_t file, Reporter& 
     if (!merged_base) return std::nullopt;
     return merge(std::move(*merged_base), game);
   }
-  rep.error(game.extends->range, fmt::format("unknown base game '{}'{}", game.extends->text,
-                                             did_you_mean(game.extends->text, names)));
+  Diagnostic& d =
+      rep.error(game.extends->range, fmt::format("unknown base game '{}'{}", game.extends->text,
+                                                 did_you_mean(game.extends->text, names)));
+  if (const ShippedGame* shipped = find_shipped_game(game.extends->text)) {
+    d.notes.push_back({game.extends->range, false,
+                       fmt::format("'{}' is a shipped game: import it first with import \"{}\"",
+                                   game.extends->text, shipped->name)});
+  }
   return std::nullopt;
 }
 
