@@ -45,18 +45,13 @@ inline std::filesystem::path temp_file(const std::string& name) {
                                                    "_" + std::to_string(counter++) + "_" + name);
 }
 
-// Runs `mancala ARGS` in `dir` with `input` on stdin (nullptr: /dev/null).
-inline ToolRun run_tool_in(const std::string& dir, const std::vector<std::string>& args,
-                           const std::string* input = nullptr) {
+// Runs the shell command `cmd` with its stderr sent to a temporary file:
+// its stdout, stderr and exit status (-1 if it did not exit).
+inline ToolRun capture(const std::string& cmd) {
   std::filesystem::path err_file = temp_file("err");
-  std::filesystem::path in_file = temp_file("in");
-  if (input) std::ofstream(in_file, std::ios::binary) << *input;
-  std::string cmd = "cd " + quote(dir) + " && " + quote(MANCALA_BINARY);
-  for (const std::string& a : args) cmd += " " + quote(a);
-  cmd += " <" + (input ? quote(in_file.string()) : std::string("/dev/null")) + " 2>" +
-         quote(err_file.string());
+  std::string full = cmd + " 2>" + quote(err_file.string());
   ToolRun r;
-  FILE* pipe = popen(cmd.c_str(), "r");
+  FILE* pipe = popen(full.c_str(), "r");
   if (pipe == nullptr) return r;
   std::array<char, 65536> buf;
   size_t n;
@@ -65,6 +60,18 @@ inline ToolRun run_tool_in(const std::string& dir, const std::vector<std::string
   r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
   r.err = read_text(err_file);
   std::filesystem::remove(err_file);
+  return r;
+}
+
+// Runs `mancala ARGS` in `dir` with `input` on stdin (nullptr: /dev/null).
+inline ToolRun run_tool_in(const std::string& dir, const std::vector<std::string>& args,
+                           const std::string* input = nullptr) {
+  std::filesystem::path in_file = temp_file("in");
+  if (input) std::ofstream(in_file, std::ios::binary) << *input;
+  std::string cmd = "cd " + quote(dir) + " && " + quote(MANCALA_BINARY);
+  for (const std::string& a : args) cmd += " " + quote(a);
+  cmd += " <" + (input ? quote(in_file.string()) : std::string("/dev/null"));
+  ToolRun r = capture(cmd);
   std::filesystem::remove(in_file);
   return r;
 }
@@ -78,19 +85,8 @@ inline ToolRun run_shell(const std::string& script) {
     std::ofstream f(script_file);
     f << "MANCALA=" << quote(MANCALA_BINARY) << "\n" << script << "\n";
   }
-  std::filesystem::path err_file = temp_file("err");
-  std::string cmd = "cd " + quote(MANCALA_SOURCE_DIR) + " && bash " + quote(script_file.string()) +
-                    " </dev/null 2>" + quote(err_file.string());
-  ToolRun r;
-  FILE* pipe = popen(cmd.c_str(), "r");
-  if (pipe == nullptr) return r;
-  std::array<char, 65536> buf;
-  size_t n;
-  while ((n = fread(buf.data(), 1, buf.size(), pipe)) > 0) r.out.append(buf.data(), n);
-  int raw = pclose(pipe);
-  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-  r.err = read_text(err_file);
-  std::filesystem::remove(err_file);
+  ToolRun r = capture("cd " + quote(MANCALA_SOURCE_DIR) + " && bash " +
+                      quote(script_file.string()) + " </dev/null");
   std::filesystem::remove(script_file);
   return r;
 }
