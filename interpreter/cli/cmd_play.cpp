@@ -12,6 +12,7 @@
 // terminal, so the same command writes the same bytes to a file every time.
 // Standard input that is not a terminal cannot answer questions, so human
 // sides are then played by alpha-beta and the game runs to its end.
+#include <fcntl.h>
 #include <fmt/format.h>
 #include <unistd.h>
 
@@ -79,17 +80,29 @@ struct Snapshot {
 enum class Turn { Move, Undone, Quit, Eof };
 
 // ^C (SIGINT) ends the game as `quit` does, record included. The handler
-// only sets a flag and is installed once, without SA_RESTART, so that a
-// human's pending read returns at once; a second ^C kills as usual
-// (SA_RESETHAND). An agent's search in progress finishes its move first.
+// is installed once, without SA_RESTART, so that a human's pending read
+// returns at once; a second ^C kills as usual (SA_RESETHAND). A ^C that
+// lands after the prompt but before the read starts would leave that read
+// waiting for a line nobody types, so the handler also puts /dev/null on
+// standard input (dup2 is async-signal-safe): whenever the read comes, it
+// ends. An agent's search in progress finishes its move first.
 volatile std::sig_atomic_t g_interrupted = 0;
+int g_no_input = -1;               // /dev/null, opened before the handler exists
 constexpr int kInterrupted = 130;  // the shell's status for a SIGINT
 
 extern "C" void on_interrupt(int) {
+  int saved = errno;
   g_interrupted = 1;
+  if (g_no_input >= 0) {
+    dup2(g_no_input, STDIN_FILENO);
+  } else {
+    close(STDIN_FILENO);
+  }
+  errno = saved;
 }
 
 void catch_interrupt() {
+  if (g_no_input < 0) g_no_input = open("/dev/null", O_RDONLY | O_CLOEXEC);
   struct sigaction action {};
   action.sa_handler = on_interrupt;
   action.sa_flags = SA_RESETHAND;
