@@ -331,6 +331,7 @@ class Terminal {
     return WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
   }
   const std::string& screen() const { return screen_; }
+  size_t mark() const { return mark_; }  // just after the last text expected
 
  private:
   bool read_some() {
@@ -349,6 +350,33 @@ class Terminal {
   std::string screen_;
   size_t mark_ = 0;
 };
+
+// With a human playing, an agent's move is told in words only, but a round
+// that starts afresh is drawn before its first move, whoever starts it:
+// here the agent North wins round 1 and starts round 2. (The human plays
+// the highest legal move each turn.)
+TEST(Play, AFreshRoundIsDrawnBeforeItsFirstMove) {
+  Terminal t({"play", "san_yao", "--south", "human", "--north", "greedy", "--ascii"});
+  ASSERT_TRUE(t.started());
+  for (int turn = 0; turn < 100; ++turn) {
+    ASSERT_TRUE(t.expect("Your move (")) << t.screen();
+    size_t from = t.mark();
+    ASSERT_TRUE(t.expect("; or help): ")) << t.screen();
+    if (t.screen().find("Round 2 begins") != std::string::npos) break;
+    std::string legal = t.screen().substr(from, t.mark() - from);  // "1-5, 9, 10; or help): "
+    legal.resize(legal.find(';'));
+    t.type(legal.substr(legal.find_last_of(" -") + 1));
+  }
+  const std::string& text = t.screen();
+  size_t begins = text.find("Round 2 begins, North to move.");
+  ASSERT_NE(begins, std::string::npos) << text;
+  size_t drawn = text.find("Round 2 - North to move", begins);
+  size_t first_move = text.find("North sowed", begins);
+  EXPECT_NE(drawn, std::string::npos) << text;
+  EXPECT_LT(drawn, first_move) << text.substr(begins);
+  t.type("quit");
+  EXPECT_EQ(t.wait_exit(), 0);
+}
 
 // The end of a game is told once, with its reason in words.
 TEST(Play, EndIsToldOnceWithItsReason) {

@@ -57,6 +57,7 @@ struct PlayConfig {
   BoardStyle style;
   std::string rules_text;              // describe's text, for the `rules` command
   std::vector<std::string> end_words;  // end_reasons: why a game or round ended
+  std::string match_end_words;         // match_end_reason: why a match ended
 };
 
 struct Side {
@@ -160,6 +161,7 @@ class Session {
     voice_.has_you = sides_[0].human != sides_[1].human;
     voice_.you = sides_[0].human ? Player::South : Player::North;
     voice_.end_words = config_.end_words;
+    voice_.match_end_words = config_.match_end_words;
     history_.reserve(256);
   }
   int run();
@@ -675,6 +677,7 @@ int run_play(const ParsedArgs& args, Io& io) {
   config.value->hash = rules_hash(loaded->sources);
   config.value->rules_text = describe(loaded->game, loaded->sources);
   config.value->end_words = end_reasons(loaded->game, loaded->sources);
+  config.value->match_end_words = match_end_reason(loaded->game, loaded->sources);
   Session session(*rules, std::move(*config.value), std::move(*south.value),
                   std::move(*north.value), io);
   return session.run();

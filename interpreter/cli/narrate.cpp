@@ -46,16 +46,9 @@ int total(const Takes& takes) {
   return sum;
 }
 
-// "4 from your hole 7", or "7 (4 from your hole 7, 3 from your hole 6)".
-std::string takes_text(const Voice& v, const State& s, const Takes& takes) {
-  if (takes.size() == 1) {
-    return fmt::format("{} from {}", takes[0].second, hole_name(v, s, takes[0].first));
-  }
-  if (takes.size() > 4) return fmt::format("{} from {} holes", total(takes), takes.size());
-  std::vector<std::string> parts;
-  for (const auto& t : takes)
-    parts.push_back(fmt::format("{} from {}", t.second, hole_name(v, s, t.first)));
-  return fmt::format("{} ({})", total(takes), join(parts, ", "));
+// "4 from your hole 7": a list of one hole (see fits_one_clause).
+std::string take_text(const Voice& v, const State& s, const Takes& takes) {
+  return fmt::format("{} from {}", takes[0].second, hole_name(v, s, takes[0].first));
 }
 
 // What the move's own steps captured and removed, and what the end of the
@@ -113,23 +106,79 @@ std::string move_target(const Voice& v, const State& before, Player mover, Move 
 std::vector<std::string> move_details(const Voice& v, const State& before, Player mover,
                                       const Gains& g, const ApplyInfo& info) {
   std::vector<std::string> parts;
-  if (g.laps > 1) parts.push_back(fmt::format("{} laps", number_word(g.laps)));
   if (g.endless) parts.push_back("the sowing would never stop");
   if (!g.to[index(mover)].empty()) {
-    parts.push_back("captured " + takes_text(v, before, g.to[index(mover)]));
+    parts.push_back("captured " + take_text(v, before, g.to[index(mover)]));
   }
   const Takes& given = g.to[index(other(mover))];
   if (!given.empty()) {
-    parts.push_back(fmt::format("{} went to {} store", takes_text(v, before, given),
+    parts.push_back(fmt::format("{} went to {} store", take_text(v, before, given),
                                 possessive(v, other(mover))));
   }
   if (!g.removed.empty())
-    parts.push_back("took " + takes_text(v, before, g.removed) + " out of play");
+    parts.push_back("took " + take_text(v, before, g.removed) + " out of play");
   if (g.cancelled) parts.push_back("its captures were cancelled");
   if (info.extra_turn && !info.round_over && !info.game_over) {
     parts.push_back(is_you(v, mover) ? "you move again" : "moves again");
   }
   return parts;
+}
+
+// A move whose seeds went to one place from one hole fits one clause
+// ("captured 4 from North's hole 3"); anything more is told in sentences
+// that each say who received what.
+bool fits_one_clause(const Gains& g) {
+  int lists = 0;
+  for (const Takes* t : {&g.to[0], &g.to[1], &g.removed}) {
+    if (t->size() > 1) return false;
+    lists += !t->empty();
+  }
+  return lists <= 1;
+}
+
+// "8 seeds: 4 from South's hole 6 and 4 from North's hole 3", "4 seeds from
+// North's hole 1", "20 seeds from 5 holes".
+std::string seeds_from(const Voice& v, const State& s, const Takes& takes) {
+  int n = total(takes);
+  std::string amount = fmt::format("{} seed{}", n, n == 1 ? "" : "s");
+  if (takes.size() == 1) return amount + " from " + hole_name(v, s, takes[0].first);
+  if (takes.size() > 4) return fmt::format("{} from {} holes", amount, takes.size());
+  std::vector<std::string> parts;
+  for (const auto& t : takes)
+    parts.push_back(fmt::format("{} from {}", t.second, hole_name(v, s, t.first)));
+  return amount + ": " + join(parts, ", ", " and ");
+}
+
+// "South sowed hole 12", "You sowed North's hole 5 (a son) in six laps".
+std::string sowed(const Voice& v, const State& before, Player mover, Move move, const Gains& g) {
+  std::string laps = g.laps > 1 ? " in " + number_word(g.laps) + " laps" : "";
+  return side_name(v, mover) + " sowed " + move_target(v, before, mover, move) + laps;
+}
+
+// "South sowed hole 12 in ten laps. South captured 8 seeds: ... North
+// received 8 seeds: ... South moves again."
+std::string move_sentences(const Voice& v, const State& before, Player mover, Move move,
+                           const Gains& g, const ApplyInfo& info) {
+  std::string who = side_name(v, mover);
+  std::vector<std::string> out;
+  out.push_back(sowed(v, before, mover, move, g) + ".");
+  if (g.endless) out.push_back("The sowing would never stop.");
+  const Takes& kept = g.to[index(mover)];
+  const Takes& given = g.to[index(other(mover))];
+  if (!kept.empty())
+    out.push_back(fmt::format("{} captured {}.", who, seeds_from(v, before, kept)));
+  if (!given.empty()) {
+    out.push_back(
+        fmt::format("{} received {}.", side_name(v, other(mover)), seeds_from(v, before, given)));
+  }
+  if (!g.removed.empty()) {
+    out.push_back(fmt::format("{} took out of play {}.", who, seeds_from(v, before, g.removed)));
+  }
+  if (g.cancelled) out.push_back("The captures were cancelled.");
+  if (info.extra_turn && !info.round_over && !info.game_over) {
+    out.push_back(is_you(v, mover) ? "You move again." : who + " moves again.");
+  }
+  return join(out, " ");
 }
 
 // "The 3 seeds left on the board went to South (2) and North (1)."; "".
@@ -160,6 +209,21 @@ std::string reason_words(const Rules& rules, const Voice& v, std::string_view re
   if (reason == "endless") return "a move would never stop";
   if (reason == "no moves") return "the player to move has no legal move";
   return reason == "condition" ? "" : std::string(reason);
+}
+
+// Why the game, or a match, ended. A match ends after a round: by its
+// `ends when` condition, at its last round, or when the player to start the
+// next round cannot move (the round counter has then moved on).
+std::string game_end_words(const Rules& rules, const Voice& v, const State& after,
+                           const ApplyInfo& info) {
+  if (!rules.match.present || !info.round_over) return reason_words(rules, v, info.end.reason);
+  if (after.round > info.end.round) {
+    return fmt::format("{} cannot start round {}", side_name(v, after.to_move, false), after.round);
+  }
+  if (rules.match.max_rounds > 0 && after.round >= rules.match.max_rounds) {
+    return fmt::format("round {} was the last", after.round);
+  }
+  return v.match_end_words;
 }
 
 std::string round_sentence(const Rules& rules, const Voice& v, const ApplyInfo& info) {
@@ -319,10 +383,10 @@ std::string narrate_sons(const State& s, const Voice& v) {
   return join(out, " ");
 }
 
-std::string narrate_result(const Rules& rules, const State& after, std::string_view reason,
+std::string narrate_result(const Rules& rules, const State& after, const ApplyInfo& info,
                            const Voice& v) {
   const Outcome& o = after.result;
-  std::string why = reason.empty() ? "" : reason_words(rules, v, reason);
+  std::string why = game_end_words(rules, v, after, info);
   if (!why.empty()) why = " because " + why;
   std::string head = rules.match.present
                          ? fmt::format("The match is over after {} round{}{}", after.round,
@@ -347,16 +411,18 @@ std::vector<std::string> narrate_move(const Rules& rules, const State& before, M
   Gains g = split_steps(steps, info);
   if (info.passed || move.is_pass()) {
     lines.push_back(side_name(v, mover) + " passed.");
+  } else if (!fits_one_clause(g)) {
+    lines.push_back(move_sentences(v, before, mover, move, g, info));
   } else {
     std::vector<std::string> details = move_details(v, before, mover, g, info);
-    std::string head = side_name(v, mover) + " sowed " + move_target(v, before, mover, move);
+    std::string head = sowed(v, before, mover, move, g);
     lines.push_back(details.empty() ? head + "." : head + ": " + join(details, ", ") + ".");
   }
   std::string sweep = sweep_sentence(v, g);
   if (!sweep.empty()) lines.push_back(sweep);
   if (info.round_over) lines.push_back(round_sentence(rules, v, info));
   if (info.game_over) {
-    lines.push_back(narrate_result(rules, after, rules.match.present ? "" : info.end.reason, v));
+    lines.push_back(narrate_result(rules, after, info, v));
   } else if (info.round_over) {
     lines.push_back(next_round_sentence(v, after));
   }

@@ -1,5 +1,5 @@
-// Words for what a move did (`mancala play`): "North sowed hole 4: two
-// laps, captured 4 from your hole 7, moves again."
+// Words for what a move did (`mancala play`): "North sowed hole 4 in two
+// laps: captured 4 from your hole 7, moves again."
 //
 // The runtime reports a move as a stream of Observer callbacks, which is
 // the only place the individual captures, laps and cancellations are
@@ -78,6 +78,8 @@ struct Voice {
   // end_reasons, describe.hpp), to say why a game or round ended; empty:
   // the clause's label is said instead.
   std::vector<std::string> end_words;
+  // The match's `ends when` condition in words (match_end_reason), "" if none.
+  std::string match_end_words;
 };
 
 // `text` broken at spaces into lines of at most `width` columns (a word
@@ -98,8 +100,10 @@ std::vector<std::string> narrate_move(const Rules& rules, const State& before, M
 
 // "The game is over because a row is empty: North wins 27-21." (also for
 // a match), with "You win." or "You lose." when a human is addressed.
-// `reason` is EndInfo::reason; it is said in words (Voice::end_words).
-std::string narrate_result(const Rules& rules, const State& after, std::string_view reason,
+// `info` is the last move's: its end reason is said in words
+// (Voice::end_words); a match's own end is said from the match section
+// (Voice::match_end_words, its last round, or a round nobody can start).
+std::string narrate_result(const Rules& rules, const State& after, const ApplyInfo& info,
                            const Voice& voice);
 
 // "South holds a son: North's hole 5." for each player holding sons; "".

@@ -452,6 +452,11 @@ std::vector<std::string> end_reasons(const CheckedGame& game, const SourceSet& s
   return out;
 }
 
+std::string match_end_reason(const CheckedGame& game, const SourceSet& sources) {
+  if (!game.spec.match_ends_when) return "";
+  return Describer(sources, "the hole").words(*game.spec.match_ends_when);
+}
+
 std::string describe(const CheckedGame& game, const SourceSet& sources) {
   const GameSpec& g = game.spec;
   Describer d(sources, "the hole");

@@ -25,4 +25,8 @@ std::string describe(const CheckedGame& game, const SourceSet& sources);
 // nothing", ... For telling a player why a game or round ended.
 std::vector<std::string> end_reasons(const CheckedGame& game, const SourceSet& sources);
 
+// The match section's `ends when` condition in words ("the smaller of
+// South's store and North's store is less than ..."); "" when there is none.
+std::string match_end_reason(const CheckedGame& game, const SourceSet& sources);
+
 }  // namespace mancala
