@@ -100,6 +100,12 @@ class Tokens {
   bool line_start_ = false;
 };
 
+// Whether an item could begin at `t`: at the start of a line from the error
+// on, or past the error outside the braces the broken item opened.
+bool could_begin_item(const Token& t, int depth, uint32_t error) {
+  return t.line_start ? t.begin >= error : depth == 0 && t.begin > error;
+}
+
 // Whether the word just read by `toks` begins an item of the game.
 bool begins_game_item(std::string_view w, const Tokens& toks) {
   if (one_of(w, kSections)) return toks.symbol(toks.peek()) == '{';
@@ -141,7 +147,7 @@ Resume resume_after(std::string_view text, uint32_t first, uint32_t start, uint3
         return {Resume::At::GameClose, t->begin};
       }
       depth = level == Level::File ? std::max(depth - 1, 0) : depth - 1;
-    } else if (t->begin >= error && (t->line_start || (depth == 0 && t->begin > error))) {
+    } else if (could_begin_item(*t, depth, error)) {
       std::string_view w = toks.word(t);
       if (one_of(w, kDeclarations) && (level == Level::Game || t->begin > start)) {
         return {Resume::At::FileItem, t->begin};
