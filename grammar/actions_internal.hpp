@@ -160,8 +160,6 @@ MNC_ACTION(HandlerDecl, Node<build_handler>)
 MNC_ACTION(Param, Node<build_param>)
 MNC_ACTION(FragmentDecl, Node<build_fragment>)
 MNC_ACTION(ImportDecl, Node<build_import>)
-MNC_ACTION(GameDecl, Node<build_game>)
-MNC_ACTION(File, Node<build_file>)
 
 #undef MNC_ACTION
 

@@ -22,8 +22,8 @@
 
 namespace mancala::grammar {
 
-// A syntax error found during the parse; parse() turns it into the one
-// diagnostic of the run.
+// A syntax error found during the parse. It is thrown out of the top-level
+// item it is in; parse.cpp reports it and goes on at the next item.
 struct SyntaxError {
   Range range;
   std::string message;

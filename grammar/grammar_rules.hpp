@@ -28,9 +28,9 @@ namespace pg = tao::pegtl;
 
 struct NodeTag {};
 struct NestTag {};
-// A rule whose body is in braces (a block, a section, the game): while it is
-// open, where it started is kept so that a missing '}' can say where the
-// braces opened.
+// A rule whose body is in braces (a block, a section): while it is open,
+// where it started is kept so that a missing '}' can say where the braces
+// opened. parse.cpp keeps the game's start the same way.
 struct BraceTag {};
 
 // One level of nesting around R. The level is counted when R is tried, but
@@ -436,11 +436,9 @@ struct GameClose : pg::one<'}'> {};
 struct GameItem : pg::sor<Section<InfoTag>, Section<BoardTag>, Section<SetupTag>, Section<MovesTag>,
                           Section<SowingTag>, Section<EndTag>, Section<MatchTag>,
                           Section<EvaluationTag>, HandlerDecl> {};
-struct GameDecl
-    : pg::seq<GameKw, Ws, Must<GameName>, Ws, pg::opt<kw::Extends, Ws, Must<ExtendsName>, Ws>,
-              Must<GameOpen>, Sep, pg::star<GameItem, Sep>, Must<GameClose>>,
-      NodeTag,
-      BraceTag {};
+// `game "Name" [extends "Base"] {`; the game's items and its '}' follow (see the top level).
+struct GameHead : pg::seq<GameKw, Ws, Must<GameName>, Ws,
+                          pg::opt<kw::Extends, Ws, Must<ExtendsName>, Ws>, Must<GameOpen>> {};
 
 struct ParamName : Name {};
 struct ParamColon : pg::one<':'> {};
@@ -460,10 +458,15 @@ struct FragmentDecl
 struct ImportPath : StringLit {};
 struct ImportDecl : pg::seq<kw::Import, Ws, Must<ImportPath>>, NodeTag {};
 
+// ---------------------------------------------------------------- top level
+// A file is
+//   Sep (ImportDecl Sep)* ((FragmentDecl | Game) Sep)* FileEnd
+//   Game = GameHead Sep (GameItem Sep)* GameClose
+// Those two loops are not rules: parse.cpp runs them one top-level item at
+// a time, so that after a syntax error in one item it can go on at the next
+// (resync.cpp). Where a loop meets what it cannot take, it raises the
+// message of GameClose or FileEnd, as Must<> would.
 struct FileEnd : pg::eof {};
-struct File : pg::seq<Sep, pg::star<ImportDecl, Sep>,
-                      pg::star<pg::sor<FragmentDecl, GameDecl>, Sep>, Must<FileEnd>>,
-              NodeTag {};
 
 #undef MNC_KW
 

@@ -5,8 +5,9 @@
 // stdlib file checks clean, `extends` merges by the rules of the spec,
 // fragments expand with renamed locals, overrides apply and are
 // range-checked, imports resolve through the FileSystem, and the dump of a
-// checked game is stable. Games and stdlib files are found by listing their
-// folders, so a new game is tested without an edit here.
+// checked game is stable; and, across files, what the checker makes of a
+// tree that syntax errors left partial (the Recovery tests). Games and stdlib files are found by
+// listing their folders, so a new game is tested without an edit here.
 #include "check.hpp"
 
 #include <gtest/gtest.h>
@@ -370,6 +371,92 @@ TEST(Check, ExtendingAShippedGameWithoutImportSaysToImportIt) {
   std::string text = render_text(diags, sources);
   EXPECT_NE(text.find("unknown base game 'Kalah'"), std::string::npos) << text;
   EXPECT_NE(text.find("import it first with import \"kalah\""), std::string::npos) << text;
+}
+
+// ---- after syntax errors: the items that parsed are checked, and what was
+// left out is not called missing or unknown (docs/diagnostics.md, Syntax).
+
+std::vector<std::string> messages(const std::string& main, const MemoryFileSystem& fs) {
+  SourceSet sources;
+  Diagnostics diags;
+  CheckOptions options;
+  options.fs = &fs;
+  CheckResult r = check_file(main, sources, diags, options);
+  EXPECT_FALSE(r.ok);
+  EXPECT_FALSE(r.game.has_value());
+  std::vector<std::string> out;
+  for (const Diagnostic& d : diags.all()) out.push_back(d.message);
+  return out;
+}
+
+constexpr const char* kSections = R"(
+  board { rows 2  holes 6  stores captures }
+  setup { seeds 4 }
+  moves { from own holes where count(hole) >= 1 }
+  end { when empty_row  winner most store }
+)";
+
+TEST(Recovery, ABrokenImportHidesUnknownFragmentsNotOtherErrors) {
+  MemoryFileSystem fs;
+  fs.add("main.mnc", std::string("import captures\ngame \"T\" {") + kSections +
+                         "  on sow_end { use opposite_capture }\n"
+                         "  on sow_end when count(her) > 0 { extra_turn }\n}\n");
+  EXPECT_EQ(
+      messages("main.mnc", fs),
+      (std::vector<std::string>{"expected a file name in quotes after 'import', got 'captures'",
+                                "unknown name 'her'; did you mean 'here'?"}));
+}
+
+TEST(Recovery, AFragmentBrokenInAnImportedFileIsNotUnknown) {
+  MemoryFileSystem fs;
+  fs.add("lib.mnc", "fragment bonus(n: itn) { leave n }\nfragment other { stop }\n");
+  fs.add("main.mnc", std::string("import \"lib\"\ngame \"T\" {") + kSections +
+                         "  on pickup { use bonus(1) }\n"
+                         "  on drop { use othr }\n}\n");
+  EXPECT_EQ(messages("main.mnc", fs),
+            (std::vector<std::string>{
+                "unknown fragment 'othr'; did you mean 'other'?",  // main.mnc comes first
+                "expected a type (int, bool, hole or player) after ':', got 'itn'; did you mean "
+                "'int'?"}));
+}
+
+TEST(Recovery, ASectionLostInABaseOrAVariantIsNotMissing) {
+  MemoryFileSystem fs;
+  fs.add("base.mnc",
+         "game \"Base\" {\n"
+         "  board { rows 2  holes 6  stores captures }\n"
+         "  setup { seeds 4 }\n"
+         "  moves { from own holes where count(hole) >= 1 }\n"
+         "  end { when empty_row  winner most stores }\n"
+         "}\n");
+  fs.add("variant.mnc", "import \"base\"\ngame \"V\" extends \"Base\" {\n  setup { seeds x }\n}\n");
+  EXPECT_EQ(messages("variant.mnc", fs),
+            (std::vector<std::string>{"expected a number after 'seeds', got 'x'",
+                                      "expected 'store' after 'most', got 'stores'"}));
+  // The other way round: a base without an end section, and the variant's is broken.
+  fs.add("open.mnc",
+         "game \"Open\" {\n"
+         "  board { rows 2  holes 6  stores captures }\n"
+         "  setup { seeds 4 }\n"
+         "  moves { from own holes where count(hole) >= 1 }\n"
+         "}\n");
+  fs.add("closed.mnc",
+         "import \"open\"\ngame \"C\" extends \"Open\" {\n  end { winner most }\n}\n");
+  EXPECT_EQ(messages("closed.mnc", fs),
+            (std::vector<std::string>{"expected 'store' after 'most', got '}'"}));
+}
+
+TEST(Recovery, AMissingSectionIsStillReportedBesideABrokenOne) {
+  MemoryFileSystem fs;
+  fs.add("main.mnc",
+         "game \"T\" {\n"
+         "  board { rows 2  holes six  stores captures }\n"
+         "  setup { seeds 4 }\n"
+         "  moves { from own holes where count(hole) >= 1 }\n"
+         "}\n");
+  EXPECT_EQ(messages("main.mnc", fs),
+            (std::vector<std::string>{"missing end section",
+                                      "expected a number after 'holes', got 'six'"}));
 }
 
 }  // namespace

@@ -255,6 +255,29 @@ TEST(CliTest, InvalidFilesFailWithJson) {
   EXPECT_TRUE(is_json(mixed.out)) << mixed.out;
 }
 
+// After a syntax error the checker still reports what it finds in the rest
+// of the file, and the file stays invalid for every command.
+TEST(CliTest, AFileWithRecoveredSyntaxErrorsIsStillRefused) {
+  const std::string f = "tests/diagnostics/250_syntax_error_and_check_error.mnc";
+  ToolRun check = run_tool({"check", f});
+  EXPECT_EQ(check.status, 1);
+  EXPECT_NE(check.err.find("expected a number after 'seeds'"), std::string::npos) << check.err;
+  EXPECT_NE(check.err.find("unknown name 'her'"), std::string::npos) << check.err;
+  const std::vector<std::vector<std::string>> commands = {
+      {"play", f, "--south", "random", "--north", "random", "--quiet"},
+      {"perft", f, "--depth", "1"},
+      {"describe", f},
+      {"simulate", f, "--games", "1"},
+      {"dump", "--stage", "ast", f},
+      {"dump", "--stage", "checked", f},
+      {"dump", "--stage", "pipeline", f}};
+  for (const std::vector<std::string>& args : commands) {
+    ToolRun r = run_tool(args);
+    EXPECT_EQ(r.status, 1) << args[0] << "\n" << r.err;
+    EXPECT_NE(r.err.find("error:"), std::string::npos) << args[0];
+  }
+}
+
 // ---- shipped games by name, standard input
 
 TEST(CliTest, ShippedGamesAreFoundByNameFromAnywhere) {

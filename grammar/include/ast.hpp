@@ -14,6 +14,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -124,6 +125,9 @@ struct Game {
   std::optional<Word> extends;  // without quotes
   std::vector<Section> sections;
   std::vector<Handler> handlers;  // in file order
+  // Sections that a syntax error left out of the tree ("*": any of them), so
+  // that the checker does not report them missing (see parse_recovering).
+  std::set<std::string> lost_sections;
 };
 
 struct Param {
@@ -143,8 +147,17 @@ struct Import {
   Word path;  // without quotes
 };
 
+// What syntax errors left out of a file besides sections (see
+// parse_recovering): the checker does not call a fragment or a base game
+// unknown when it may be among them. A lost import may have brought any.
+struct Lost {
+  std::set<std::string> fragments;  // names; "*": any name
+  bool game = false;                // a game, e.g. one whose header is broken
+};
+
 struct File {
   uint32_t source = 0;
+  Lost lost;
   std::vector<Import> imports;
   std::vector<Fragment> fragments;
   std::optional<Game> game;

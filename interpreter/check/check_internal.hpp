@@ -50,7 +50,16 @@ struct FragmentRef {
   const ast::Fragment* fragment = nullptr;
   size_t file = 0;  // index into Program::files
 };
-using FragmentScope = std::map<std::string, FragmentRef>;
+// The fragments one file can use.
+struct FragmentScope {
+  std::map<std::string, FragmentRef> names;
+  // Fragments that a syntax error may have left out of the files in view
+  // ("*": any, e.g. after a broken import): a use of one is not unknown.
+  std::set<std::string> lost;
+  bool may_be_lost(const std::string& name) const {
+    return lost.contains("*") || lost.contains(name);
+  }
+};
 
 struct LoadedFile {
   uint32_t source = 0;

@@ -6,6 +6,9 @@
 // kinds, since a game may have both); `end`, `match` and `evaluation` are
 // replaced whole. Sections are checked for duplicates here, in each game
 // as written, since after the merge a duplicate could no longer be seen.
+// Sections that a syntax error left out of either game stay marked as lost
+// in the merged one, and a base game that may have been left out of its
+// file (ast::Lost) is not reported unknown.
 #include <fmt/format.h>
 
 #include "check_internal.hpp"
@@ -67,6 +70,7 @@ ast::Game merge(ast::Game base, const ast::Game& variant) {
   base.range = variant.range;
   base.name = variant.name;
   base.extends.reset();
+  base.lost_sections.insert(variant.lost_sections.begin(), variant.lost_sections.end());
   for (const ast::Section& s : variant.sections) {
     auto it = std::find_if(base.sections.begin(), base.sections.end(),
                            [&](const ast::Section& b) { return b.name.text == s.name.text; });
@@ -89,6 +93,15 @@ ast::Game merge(ast::Game base, const ast::Game& variant) {
   return base;
 }
 
+// Whether a syntax error may have left out a game that `file` could extend:
+// a game or an import was broken in it or in a file it imports.
+bool base_may_be_lost(const Program& program, size_t file) {
+  std::vector<size_t> files = program.imported_closure(file);
+  files.push_back(file);
+  return std::any_of(files.begin(), files.end(),
+                     [&](size_t f) { return program.files[f].ast.lost.game; });
+}
+
 std::optional<ast::Game> resolve(const Program& program, size_t file, Reporter& rep) {
   const ast::Game& game = *program.files[file].ast.game;
   check_duplicate_sections(game, rep);
@@ -106,6 +119,7 @@ std::optional<ast::Game> resolve(const Program& program, size_t file, Reporter& 
     if (!merged_base) return std::nullopt;
     return merge(std::move(*merged_base), game);
   }
+  if (base_may_be_lost(program, file)) return std::nullopt;  // its syntax error is reported
   Diagnostic& d =
       rep.error(game.extends->range, fmt::format("unknown base game '{}'{}", game.extends->text,
                                                  did_you_mean(game.extends->text, names)));

@@ -7,7 +7,9 @@
 // is available, for the problems that do not depend on where it is used;
 // each `use` then checks the expansion in the using context (see
 // body.cpp). The expansion is one `let` per parameter bound to the
-// argument, then the body with the fragment's locals renamed.
+// argument, then the body with the fragment's locals renamed. A fragment
+// that a syntax error left out of a file in view (ast::Lost) is not
+// reported unknown where it is used: its syntax error already is.
 #include <fmt/format.h>
 
 #include "check_internal.hpp"
@@ -41,7 +43,9 @@ std::vector<size_t> Program::imported_closure(size_t file) const {
 namespace {
 
 void add_fragments(Program& program, size_t scope, size_t from, Reporter& rep) {
-  FragmentScope& names = program.scopes[scope];
+  auto& names = program.scopes[scope].names;
+  const std::set<std::string>& lost = program.files[from].ast.lost.fragments;
+  program.scopes[scope].lost.insert(lost.begin(), lost.end());
   for (const ast::Fragment& f : program.files[from].ast.fragments) {
     auto [it, fresh] = names.try_emplace(f.name.text, FragmentRef{&f, from});
     if (fresh || it->second.fragment == &f) continue;
@@ -114,8 +118,13 @@ bool BodyChecker::use_arguments(ast::Stmt& s, const ast::Fragment& f) {
 }
 
 void BodyChecker::use(ast::Stmt& s) {
-  const FragmentScope& names = frames_.empty() ? *scope_ : *frames_.back().scope;
+  const FragmentScope& scope = frames_.empty() ? *scope_ : *frames_.back().scope;
+  const auto& names = scope.names;
   auto it = names.find(s.name);
+  if (it == names.end() && scope.may_be_lost(s.name)) {
+    for (ast::Expr& a : s.args) expr(a);
+    return;
+  }
   if (it == names.end()) {
     std::vector<std::string> candidates;
     for (const auto& [name, ref] : names) candidates.push_back(name);

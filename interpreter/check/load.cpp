@@ -5,8 +5,10 @@
 // Imports are resolved depth first from the checked file, each file parsed
 // once (a file imported twice is the same file), with the chain of files
 // being loaded kept on a stack so that a cycle can be reported with its
-// whole chain. A file that fails to parse stays in the program with an empty
-// AST, so that the rest of the run can still report what it can.
+// whole chain. A file with syntax errors stays in the program with the
+// items that did parse (parse_recovering), so that the rest of the run can
+// still report what it can; what was left out is recorded in the AST so
+// that the checker does not then call it missing or unknown.
 // `extends` is resolved on the AST: the base game (itself merged first) is
 // copied and the variant's sections and handlers are laid over it by the
 // rules of docs/language.md, section 2; ranges keep pointing into the file
@@ -84,7 +86,7 @@ class Loader {
     program_.file_of_source[source] = index;
     loaded_[key] = index;
     Diagnostics parse_diags;
-    if (auto file = parse(sources_, source, parse_diags)) program_.files[index].ast = *file;
+    program_.files[index].ast = parse_recovering(sources_, source, parse_diags);
     for (const Diagnostic& d : parse_diags.all()) rep_.error(d.range, d.message).notes = d.notes;
     stack_.push_back(key);
     std::vector<ast::Import> imports = program_.files[index].ast.imports;

@@ -8,6 +8,8 @@
 // reads the clauses into fields, range-checks numbers (docs/language.md,
 // section 8) and checks each embedded expression or block in its context
 // with a BodyChecker. Handlers are grouped by event here as well.
+// A section that a syntax error left out (ast::Game::lost_sections) is not
+// reported missing.
 #include <fmt/format.h>
 
 #include "check_internal.hpp"
@@ -110,6 +112,11 @@ class SpecBuilder {
   void overrides();
   void limits();
   void handlers();
+  // Whether a syntax error may have left out the section `name`.
+  bool lost(std::string_view name) const {
+    const auto& l = game_.lost_sections;
+    return l.contains("*") || l.contains(std::string(name));
+  }
 
   const ast::Game& game_;
   const BodyEnv& env_;
@@ -420,7 +427,7 @@ std::optional<GameSpec> SpecBuilder::run() {
   for (const SectionRule& r : section_rules()) {
     bool present = std::any_of(game_.sections.begin(), game_.sections.end(),
                                [&](const ast::Section& s) { return s.name.text == r.name; });
-    if (r.required && !present) {
+    if (r.required && !present && !lost(r.name)) {
       rep_.error(game_.name.range, fmt::format("missing {} section", r.name));
     }
   }
