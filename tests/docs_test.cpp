@@ -12,52 +12,15 @@
 // cannot be replayed, is shown in a ```text block and is not run.
 #include <gtest/gtest.h>
 
-#include <filesystem>
 #include <sstream>
 #include <string>
 #include <vector>
 
+#include "doc_page.hpp"
 #include "tool_run.hpp"
 
 namespace mancala::test {
 namespace {
-
-namespace fs = std::filesystem;
-
-struct Example {
-  std::string page;
-  int line = 0;  // of the command, 1-based
-  std::string command;
-  std::vector<std::string> expected;
-};
-
-void PrintTo(const Example& e, std::ostream* os) {
-  *os << e.page << ":" << e.line << ": $ " << e.command;
-}
-
-std::vector<Example> examples_of(const std::string& page) {
-  std::istringstream in(read_text(fs::path(MANCALA_SOURCE_DIR) / page));
-  std::vector<Example> out;
-  bool console = false;
-  int n = 0;
-  for (std::string line; std::getline(in, line);) {
-    ++n;
-    if (line.rfind("```", 0) == 0) {
-      console = !console && line == "```console";
-      continue;
-    }
-    if (!console) continue;
-    if (line.rfind("$ ", 0) == 0) {
-      out.push_back({page, n, line.substr(2), {}});
-    } else if (!out.empty() && !(line.empty() && out.back().expected.empty())) {
-      out.back().expected.push_back(line);
-    }
-  }
-  for (Example& e : out) {  // a blank line before the next command is layout
-    while (!e.expected.empty() && e.expected.back().empty()) e.expected.pop_back();
-  }
-  return out;
-}
 
 std::vector<Example> all_examples() {
   std::vector<Example> out;
