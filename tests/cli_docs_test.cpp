@@ -46,24 +46,20 @@ std::string row_name(const FlagSpec& f) {
   return out + "`";
 }
 
-// The flags every command accepts, by row name.
+// The flags that commands.cpp gives every command, by row name.
 std::set<std::string> common_flags() {
-  std::map<std::string, size_t> count;
-  for (const Command& c : cli::commands()) {
-    for (const FlagSpec& f : c.spec.flags) ++count[row_name(f)];
-  }
   std::set<std::string> out;
-  for (const auto& [name, n] : count) {
-    if (n == cli::commands().size()) out.insert(name);
+  for (const FlagSpec& f : cli::commands().front().spec.flags) {
+    if (f.common) out.insert(row_name(f));
   }
   return out;
 }
 
-// The command's flags but the common ones, by row name.
+// The command's own flags (the common ones excepted), by row name.
 std::set<std::string> own_flags(const Command& c) {
-  std::set<std::string> common = common_flags(), out;
+  std::set<std::string> out;
   for (const FlagSpec& f : c.spec.flags) {
-    if (!common.count(row_name(f))) out.insert(row_name(f));
+    if (!f.common) out.insert(row_name(f));
   }
   return out;
 }

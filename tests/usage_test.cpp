@@ -19,10 +19,6 @@ namespace {
 using cli::Command;
 using cli::FlagSpec;
 
-bool is_common(const FlagSpec& f) {
-  return f.name == "color" || f.name == "help";
-}
-
 // The lines of the command's help up to its first blank line.
 std::vector<std::string> usage_lines(const Command& c) {
   std::vector<std::string> out;
@@ -45,7 +41,7 @@ TEST(Usage, NamesEveryFlagOfTheCommand) {
   for (const Command& c : cli::commands()) {
     std::string usage = " " + usage_on_one_line(c);
     for (const FlagSpec& f : c.spec.flags) {
-      if (is_common(f)) continue;
+      if (f.common) continue;
       bool named = false;
       for (const char* before : {" ", "[", "("}) {
         for (const char* after : {" ", "]", ")"}) {
