@@ -9,7 +9,10 @@
 // line "..." stands for any number of lines and "..." within a line for any
 // text. Exit statuses are not
 // compared (pages show failures on purpose). A session with a human, which
-// cannot be replayed, is shown in a ```text block and is not run.
+// cannot be replayed, is shown in a ```text block and is not run; so is
+// anything else whose block names what it is (```mnc, ```sh). A block that
+// names nothing is refused, so that a new example is run unless its author
+// chose otherwise.
 #include <gtest/gtest.h>
 
 #include <sstream>
@@ -89,6 +92,22 @@ TEST_P(DocExample, PrintsWhatThePageShows) {
 
 TEST(DocExamples, PagesHaveExamples) {
   EXPECT_GE(examples_of("README.md").size(), 5u);
+  EXPECT_GE(examples_of("docs/cli.md").size(), 50u);
+}
+
+TEST(DocExamples, EveryBlockSaysWhatItIs) {
+  for (const char* page : {"README.md", "docs/cli.md"}) {
+    bool open = false;
+    int n = 0;
+    for (const std::string& line : page_lines(page)) {
+      ++n;
+      if (!is_fence(line)) continue;
+      EXPECT_FALSE(!open && line == "```")
+          << page << ":" << n << ": a block without a language: ```console to run it, "
+          << "```text for a session that cannot be replayed";
+      open = !open;
+    }
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(Pages, DocExample, ::testing::ValuesIn(all_examples()),
