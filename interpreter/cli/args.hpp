@@ -2,14 +2,16 @@
 //
 // Each subcommand declares its flags and positional arguments as data (an
 // ArgSpec); one parser turns argv into ParsedArgs, and the same spec
-// renders the subcommand's --help, usage line included, so that the usage
-// cannot drift from what the parser accepts: the number of positionals
-// and the flags that must be given are read from the same fields by both.
-// Nothing here throws or exits: every bad
-// input (an unknown flag, a missing value, a number out of range) comes
-// back as an error message, which the caller prints before exiting with
-// status 2. Integers are read with std::from_chars and a range, so no
-// std::stoi exception can escape to the user.
+// renders the subcommand's --help, usage line included. The usage is not
+// written by hand so that it cannot drift from what the parser accepts:
+// the number of positionals and the flags that must be given are read
+// from the same fields by both, and a new flag appears in it by itself.
+//
+// Nothing here throws or exits: every bad input (an unknown flag, a
+// missing value, a number out of range) comes back as an error message,
+// which the caller prints before exiting with status 2. Integers are read
+// with std::from_chars and a range, so no std::stoi exception can escape
+// to the user.
 #pragma once
 
 #include <cstdint>

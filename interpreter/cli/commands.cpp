@@ -2,7 +2,8 @@
 // command.hpp). The table is the one place that lists subcommands, so the
 // order of `mancala --help` is chosen here rather than by link order; each
 // entry gets the common --color and -h/--help flags added so that no
-// subcommand has to declare them.
+// subcommand has to declare them (marked shared_by_all: the help lists
+// them, the usage line leaves them out).
 #include <fmt/format.h>
 #include <sys/ioctl.h>
 
