@@ -340,10 +340,11 @@ std::string render_flags_help(const ArgSpec& spec) {
     std::string left = f.short_name ? fmt::format("-{}, --{}", f.short_name, f.name)
                                     : fmt::format("    --{}", f.name);
     if (!f.value_name.empty()) left += " " + f.value_name;
-    std::string right = f.help + required_note(spec, f);
+    std::string right = f.help;
     if (!f.choices.empty()) right += fmt::format(" ({})", join(f.choices, "|"));
     if (!f.default_value.empty()) right += fmt::format(" [default: {}]", f.default_value);
     if (f.repeatable) right += " (repeatable)";
+    right += required_note(spec, f);
     width = std::max(width, left.size());
     rows.emplace_back(std::move(left), std::move(right));
   }
