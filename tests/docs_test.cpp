@@ -9,55 +9,21 @@
 // line "..." stands for any number of lines and "..." within a line for any
 // text. Exit statuses are not
 // compared (pages show failures on purpose). A session with a human, which
-// cannot be replayed, is shown in a ```text block and is not run.
+// cannot be replayed, is shown in a ```text block and is not run; so is
+// anything else whose block names what it is (```mnc, ```sh). A block that
+// names nothing is refused, so that a new example is run unless its author
+// chose otherwise.
 #include <gtest/gtest.h>
 
-#include <filesystem>
 #include <sstream>
 #include <string>
 #include <vector>
 
+#include "doc_page.hpp"
 #include "tool_run.hpp"
 
 namespace mancala::test {
 namespace {
-
-namespace fs = std::filesystem;
-
-struct Example {
-  std::string page;
-  int line = 0;  // of the command, 1-based
-  std::string command;
-  std::vector<std::string> expected;
-};
-
-void PrintTo(const Example& e, std::ostream* os) {
-  *os << e.page << ":" << e.line << ": $ " << e.command;
-}
-
-std::vector<Example> examples_of(const std::string& page) {
-  std::istringstream in(read_text(fs::path(MANCALA_SOURCE_DIR) / page));
-  std::vector<Example> out;
-  bool console = false;
-  int n = 0;
-  for (std::string line; std::getline(in, line);) {
-    ++n;
-    if (line.rfind("```", 0) == 0) {
-      console = !console && line == "```console";
-      continue;
-    }
-    if (!console) continue;
-    if (line.rfind("$ ", 0) == 0) {
-      out.push_back({page, n, line.substr(2), {}});
-    } else if (!out.empty() && !(line.empty() && out.back().expected.empty())) {
-      out.back().expected.push_back(line);
-    }
-  }
-  for (Example& e : out) {  // a blank line before the next command is layout
-    while (!e.expected.empty() && e.expected.back().empty()) e.expected.pop_back();
-  }
-  return out;
-}
 
 std::vector<Example> all_examples() {
   std::vector<Example> out;
@@ -126,6 +92,22 @@ TEST_P(DocExample, PrintsWhatThePageShows) {
 
 TEST(DocExamples, PagesHaveExamples) {
   EXPECT_GE(examples_of("README.md").size(), 5u);
+  EXPECT_GE(examples_of("docs/cli.md").size(), 50u);
+}
+
+TEST(DocExamples, EveryBlockSaysWhatItIs) {
+  for (const char* page : {"README.md", "docs/cli.md"}) {
+    bool open = false;
+    int n = 0;
+    for (const std::string& line : page_lines(page)) {
+      ++n;
+      if (!is_fence(line)) continue;
+      EXPECT_FALSE(!open && line == "```")
+          << page << ":" << n << ": a block without a language: ```console to run it, "
+          << "```text for a session that cannot be replayed";
+      open = !open;
+    }
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(Pages, DocExample, ::testing::ValuesIn(all_examples()),

@@ -2,6 +2,11 @@
 // can be unit-tested and so that every subcommand reports bad input the
 // same way: one line naming the word, with a spelling suggestion for an
 // unknown flag.
+//
+// The usage line is built here from the same ArgSpec the parser reads:
+// usage_words lists what a command takes in the order the line shows it,
+// and the one-line form (in usage errors) and the wrapped form (atop
+// --help) only lay those words out.
 #include "args.hpp"
 
 #include <fmt/format.h>
@@ -44,6 +49,22 @@ FlagSpec& FlagSpec::repeated() {
   return *this;
 }
 
+FlagSpec& FlagSpec::require() {
+  required = true;
+  return *this;
+}
+
+FlagSpec& FlagSpec::require_either(std::string group) {
+  required = true;
+  either = std::move(group);
+  return *this;
+}
+
+FlagSpec& FlagSpec::shared_by_all() {
+  common = true;
+  return *this;
+}
+
 const FlagSpec* ArgSpec::find(std::string_view name) const {
   for (const FlagSpec& f : flags) {
     if (f.name == name) return &f;
@@ -56,6 +77,19 @@ const FlagSpec* ArgSpec::find_short(char c) const {
     if (f.short_name != 0 && f.short_name == c) return &f;
   }
   return nullptr;
+}
+
+int ArgSpec::min_positionals() const {
+  int n = 0;
+  for (const PositionalSpec& p : positionals) n += p.arity == Arity::optional ? 0 : 1;
+  return n;
+}
+
+int ArgSpec::max_positionals() const {
+  for (const PositionalSpec& p : positionals) {
+    if (p.arity == Arity::many) return -1;
+  }
+  return static_cast<int>(positionals.size());
 }
 
 std::string ParsedArgs::get(std::string_view name) const {
@@ -97,9 +131,53 @@ std::optional<std::string> check_choice(const FlagSpec& f, const std::string& va
   return message;
 }
 
+// The error for too few or too many positional words, ending with the usage.
+std::optional<std::string> check_positionals(std::string_view command, const ArgSpec& spec,
+                                             const std::vector<std::string>& words) {
+  int count = static_cast<int>(words.size());
+  std::string usage = usage_line(command, spec);
+  if (count < spec.min_positionals()) {
+    std::vector<std::string> needed;
+    for (const PositionalSpec& p : spec.positionals) {
+      if (p.arity != Arity::optional) needed.push_back(p.name);
+    }
+    return fmt::format("missing {}; usage: {}", needed[count], usage);
+  }
+  int max = spec.max_positionals();
+  if (max >= 0 && count > max) {
+    return fmt::format("unexpected argument '{}'; usage: {}", words[max], usage);
+  }
+  return std::nullopt;
+}
+
+// The flags of `spec` that must be given as alternatives to `f` (f included).
+std::vector<const FlagSpec*> alternatives(const ArgSpec& spec, const FlagSpec& f) {
+  std::vector<const FlagSpec*> out;
+  for (const FlagSpec& g : spec.flags) {
+    if (&g == &f || (!f.either.empty() && g.required && g.either == f.either)) out.push_back(&g);
+  }
+  return out;
+}
+
+// The error for a required flag left out, or for alternatives given together.
+std::optional<std::string> check_required(const ArgSpec& spec, const ParsedArgs& parsed) {
+  for (const FlagSpec& f : spec.flags) {
+    if (!f.required) continue;
+    std::vector<std::string> synopses, given;
+    for (const FlagSpec* g : alternatives(spec, f)) {
+      synopses.push_back(flag_synopsis(*g));
+      if (parsed.has(g->name)) given.push_back("--" + g->name);
+    }
+    if (given.empty()) return fmt::format("missing {}", join(synopses, " or "));
+    if (given.size() > 1) return fmt::format("give either {}, not both", join(given, " or "));
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
-Expected<ParsedArgs> parse_args(const ArgSpec& spec, const std::vector<std::string>& args) {
+Expected<ParsedArgs> parse_args(std::string_view command, const ArgSpec& spec,
+                                const std::vector<std::string>& args) {
   using Result = Expected<ParsedArgs>;
   ParsedArgs parsed;
   parsed.spec_ = &spec;
@@ -142,14 +220,8 @@ Expected<ParsedArgs> parse_args(const ArgSpec& spec, const std::vector<std::stri
     }
     slot.push_back(*inline_value);
   }
-  int count = static_cast<int>(parsed.positionals_.size());
-  if (count < spec.min_positionals) {
-    return Result::fail(fmt::format("missing argument; usage: mancala {}", spec.usage));
-  }
-  if (spec.max_positionals >= 0 && count > spec.max_positionals) {
-    return Result::fail(fmt::format("unexpected argument '{}'; usage: mancala {}",
-                                    parsed.positionals_[spec.max_positionals], spec.usage));
-  }
+  if (auto bad = check_positionals(command, spec, parsed.positionals_)) return Result::fail(*bad);
+  if (auto bad = check_required(spec, parsed)) return Result::fail(*bad);
   return Result::ok(std::move(parsed));
 }
 
@@ -183,6 +255,84 @@ Expected<std::pair<std::string, int64_t>> parse_key_int(std::string_view text,
   return Result::ok({key, *value.value});
 }
 
+std::string flag_synopsis(const FlagSpec& f) {
+  if (f.value_name.empty()) return "--" + f.name;
+  return fmt::format("--{} {}", f.name, f.choices.empty() ? f.value_name : join(f.choices, "|"));
+}
+
+namespace {
+
+std::string positional_word(const PositionalSpec& p) {
+  switch (p.arity) {
+    case Arity::one:
+      return p.name;
+    case Arity::optional:
+      return "[" + p.name + "]";
+    case Arity::many:
+      return p.name + "...";
+  }
+  return p.name;
+}
+
+// What the usage line shows for `f`; "" for a flag shown with another (the
+// second of two alternatives) or not at all (a common flag).
+std::string flag_word(const ArgSpec& spec, const FlagSpec& f) {
+  if (f.common) return "";
+  std::string repeat = f.repeatable ? "..." : "";
+  if (!f.required) return "[" + flag_synopsis(f) + "]" + repeat;
+  std::vector<const FlagSpec*> group = alternatives(spec, f);
+  if (group.size() == 1) return flag_synopsis(f) + repeat;
+  if (group.front() != &f) return "";
+  std::vector<std::string> synopses;
+  for (const FlagSpec* g : group) synopses.push_back(flag_synopsis(*g));
+  return "(" + join(synopses, " | ") + ")";
+}
+
+// The words of the usage after "mancala COMMAND": positionals, then flags.
+std::vector<std::string> usage_words(const ArgSpec& spec) {
+  std::vector<std::string> out;
+  for (const PositionalSpec& p : spec.positionals) out.push_back(positional_word(p));
+  for (const FlagSpec& f : spec.flags) {
+    std::string word = flag_word(spec, f);
+    if (!word.empty()) out.push_back(std::move(word));
+  }
+  return out;
+}
+
+// How the help says that a flag is required, after its description.
+std::string required_note(const ArgSpec& spec, const FlagSpec& f) {
+  if (!f.required) return "";
+  std::vector<std::string> others;
+  for (const FlagSpec* g : alternatives(spec, f)) {
+    if (g != &f) others.push_back("--" + g->name);
+  }
+  if (others.empty()) return " (required)";
+  return fmt::format(" (required, unless {} is given)", join(others, " or "));
+}
+
+}  // namespace
+
+std::string usage_line(std::string_view command, const ArgSpec& spec) {
+  std::string out = fmt::format("mancala {}", command);
+  for (const std::string& word : usage_words(spec)) out += " " + word;
+  return out;
+}
+
+std::string render_usage(std::string_view command, const ArgSpec& spec, size_t width) {
+  std::string prefix = fmt::format("usage: mancala {}", command);
+  std::string indent(prefix.size() + 1, ' ');
+  std::string out, line = prefix;
+  for (const std::string& word : usage_words(spec)) {
+    if (line.size() > prefix.size() && line.size() + 1 + word.size() > width) {
+      out += line + "\n";
+      line = indent + word;
+    } else {
+      line += " " + word;
+    }
+  }
+  return out + line + "\n";
+}
+
 std::string render_flags_help(const ArgSpec& spec) {
   std::vector<std::pair<std::string, std::string>> rows;
   size_t width = 0;
@@ -194,6 +344,7 @@ std::string render_flags_help(const ArgSpec& spec) {
     if (!f.choices.empty()) right += fmt::format(" ({})", join(f.choices, "|"));
     if (!f.default_value.empty()) right += fmt::format(" [default: {}]", f.default_value);
     if (f.repeatable) right += " (repeatable)";
+    right += required_note(spec, f);
     width = std::max(width, left.size());
     rows.emplace_back(std::move(left), std::move(right));
   }

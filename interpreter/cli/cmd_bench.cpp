@@ -203,11 +203,7 @@ Command bench_command() {
       "--repeat times (modes interleaved), and the median run is reported with the\n"
       "slowest and fastest, as moves/s, games/s and moves per game. The same --seed\n"
       "plays the same games.";
-  c.spec.usage =
-      "bench [--seconds S] [--repeat N] [--seed N] [--format text|json] [--set KEY=VALUE]... "
-      "RULES";
-  c.spec.min_positionals = 1;
-  c.spec.max_positionals = 1;
+  c.spec.positional("RULES");
   c.spec.flag(FlagSpec::option("seconds", "S",
                                "how long each run plays, in seconds (0.01 to 3600, e.g. 0.5)")
                   .defaults_to("3"));

@@ -62,8 +62,7 @@ Command check_command() {
       "all the errors found. FILE is a path, '-' for standard input, or the name\n"
       "of a shipped game (mancala games). Exit status: 0 when every file is valid, 1 when any\n"
       "has an error, 2 on a usage error.";
-  c.spec.usage = "check [--format text|json] [--set KEY=VALUE]... FILE...";
-  c.spec.min_positionals = 1;
+  c.spec.positional("FILE", Arity::many);
   c.spec.flag(FlagSpec::option("format", "FORMAT",
                                "text: diagnostics for people on stderr; json: one array on stdout")
                   .one_of({"text", "json"})

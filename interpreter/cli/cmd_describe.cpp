@@ -29,9 +29,7 @@ Command describe_command() {
       "Prints what RULES says, section by section in the order a turn runs: the\n"
       "board, the legal moves, sowing, what happens as seeds land, how the game or\n"
       "round ends, and the match. Use it to see whether a file says what you meant.";
-  c.spec.usage = "describe [--set KEY=VALUE]... RULES";
-  c.spec.min_positionals = 1;
-  c.spec.max_positionals = 1;
+  c.spec.positional("RULES");
   c.spec.flag(set_flag());
   c.run = run_describe;
   return c;

@@ -55,7 +55,6 @@ int dump_ast(const std::string& path, Io& io) {
 int run_dump(const ParsedArgs& args, Io& io) {
   auto overrides = read_overrides(args);
   if (!overrides) return usage_error(io, "dump", overrides.error);
-  if (!args.has("stage")) return usage_error(io, "dump", "missing --stage ast|checked|pipeline");
   const std::string stage = args.get("stage");
   const std::string& path = args.positionals()[0];
   if (stage == "ast") return dump_ast(path, io);
@@ -79,11 +78,10 @@ Command dump_command() {
   c.description =
       "ast: the syntax tree of FILE alone; checked: the game after checking, with\n"
       "`extends` merged and fragments expanded; pipeline: the compiled rules.";
-  c.spec.usage = "dump --stage ast|checked|pipeline [--set KEY=VALUE]... FILE";
-  c.spec.min_positionals = 1;
-  c.spec.max_positionals = 1;
-  c.spec.flag(FlagSpec::option("stage", "STAGE", "the stage whose output to print (required)")
-                  .one_of({"ast", "checked", "pipeline"}));
+  c.spec.positional("FILE");
+  c.spec.flag(FlagSpec::option("stage", "STAGE", "the stage whose output to print")
+                  .one_of({"ast", "checked", "pipeline"})
+                  .require());
   c.spec.flag(set_flag());
   c.run = run_dump;
   return c;

@@ -87,8 +87,6 @@ Command games_command() {
       "(mancala play kalah) or to import (import \"kalah\"), the game's own name,\n"
       "its board and where it is from (the origin or region of its info section;\n"
       "'-' when it names none).";
-  c.spec.usage = "games [--format text|json]";
-  c.spec.max_positionals = 0;
   c.spec.flag(FlagSpec::option("format", "FORMAT", "text: one line a game; json: one array")
                   .one_of({"text", "json"})
                   .defaults_to("text"));

@@ -45,7 +45,6 @@ void walk(const Rules& rules, const State& state, const History* history, int pl
 int run_perft(const ParsedArgs& args, Io& io) {
   auto overrides = read_overrides(args);
   if (!overrides) return usage_error(io, "perft", overrides.error);
-  if (!args.has("depth")) return usage_error(io, "perft", "missing --depth N");
   auto depth = parse_int(args.get("depth"), 1, 64, "--depth");
   if (!depth) return usage_error(io, "perft", depth.error);
   std::optional<LoadedGame> loaded = load_game(args.positionals()[0], *overrides.value, io);
@@ -95,10 +94,8 @@ Command perft_command() {
       "from the start position (passes are moves; finished games stop counting).\n"
       "In text form each depth is printed as soon as it is counted, so ^C keeps the\n"
       "depths done; the JSON object is printed once, at the end.";
-  c.spec.usage = "perft RULES --depth N [--format text|json] [--set KEY=VALUE]...";
-  c.spec.min_positionals = 1;
-  c.spec.max_positionals = 1;
-  c.spec.flag(FlagSpec::option("depth", "N", "the deepest ply to count, 1..64"));
+  c.spec.positional("RULES");
+  c.spec.flag(FlagSpec::option("depth", "N", "the deepest ply to count, 1..64").require());
   c.spec.flag(
       FlagSpec::option("format", "FORMAT",
                        "text: one line per depth; json: {\"game\",\"depth\",\"leaves\":[...]}")

@@ -700,11 +700,7 @@ Command play_command() {
       "otherwise (or with --ascii); colour as --color says.\n"
       "--record writes the game as YAML (docs/cli.md, \"Game records\"), which\n"
       "`mancala replay RULES --record FILE` checks move by move.";
-  c.spec.usage =
-      "play RULES [--south human|SPEC] [--north human|SPEC] [--seed N] [--quiet] "
-      "[--format text|jsonl] [--record FILE] [--animate] [--set KEY=VALUE]...";
-  c.spec.min_positionals = 1;
-  c.spec.max_positionals = 1;
+  c.spec.positional("RULES");
   c.spec.flag(FlagSpec::option("south", "SPEC",
                                "South's player: human, or an agent (default: human on a terminal, "
                                "else ai:alphabeta)"));

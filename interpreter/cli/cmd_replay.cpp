@@ -184,14 +184,8 @@ int run_replay(const ParsedArgs& args, Io& io) {
   if (!overrides) return usage_error(io, "replay", overrides.error);
   auto game_index = parse_int(args.get("game-index"), 0, 1000000000, "--game-index");
   if (!game_index) return usage_error(io, "replay", game_index.error);
-  if (args.has("record") && args.has("moves")) {
-    return usage_error(io, "replay", "give either --moves or --record, not both");
-  }
-  if (args.has("record")) {
+  if (args.has("record")) {  // the parser saw to it that --moves is not also given
     return replay_record(args, *overrides.value, static_cast<int>(*game_index.value), io);
-  }
-  if (!args.has("moves")) {
-    return usage_error(io, "replay", "missing --moves (e.g. --moves 3,1,pass) or --record FILE");
   }
   if (args.positionals().empty()) {
     return usage_error(io, "replay", "missing RULES (only --record may leave it out)");
@@ -222,14 +216,12 @@ Command replay_command() {
       "out: the record's `rules:` is used, relative to the record's folder, else to the\n"
       "current directory. A record whose rules_hash is not that of RULES, or whose\n"
       "settings are not those of --set, is refused (saying which) unless --force.";
-  c.spec.usage =
-      "replay RULES --moves M1,M2,... | replay [RULES] --record FILE [--force]  "
-      "[--format text|jsonl] [--set KEY=VALUE]...";
-  c.spec.min_positionals = 0;
-  c.spec.max_positionals = 1;
-  c.spec.flag(FlagSpec::option("moves", "LIST", "the moves, comma-separated (e.g. 6,3,pass,2)"));
-  c.spec.flag(FlagSpec::option(
-      "record", "FILE", "a game record (play --record): replay it, checking every position"));
+  c.spec.positional("RULES", Arity::optional);
+  c.spec.flag(FlagSpec::option("moves", "LIST", "the moves, comma-separated (e.g. 6,3,pass,2)")
+                  .require_either("what to replay"));
+  c.spec.flag(FlagSpec::option("record", "FILE",
+                               "a game record (play --record): replay it, checking every position")
+                  .require_either("what to replay"));
   c.spec.flag(FlagSpec::toggle("force", 0, "replay a record even if its rules_hash differs"));
   c.spec.flag(FlagSpec::option("format", "FORMAT",
                                "text: the board after each move; jsonl: one JSON object per move")

@@ -123,11 +123,7 @@ Command simulate_command() {
       "Games are totalled as they end, so memory does not grow with --games.\n"
       "A progress bar is shown on stderr when it is a terminal. Status 1 if any game\n"
       "failed (a runtime error of the rule file) or a thread could not be started.";
-  c.spec.usage =
-      "simulate RULES [--games N] [--south SPEC] [--north SPEC] [--threads N] [--seed N] "
-      "[--format text|json] [--set KEY=VALUE]...";
-  c.spec.min_positionals = 1;
-  c.spec.max_positionals = 1;
+  c.spec.positional("RULES");
   c.spec.flag(FlagSpec::option("games", "N", "how many games to play").defaults_to("100"));
   c.spec.flag(FlagSpec::option("south", "SPEC", "South's agent (moves first)")
                   .defaults_to("alphabeta:depth=4"));

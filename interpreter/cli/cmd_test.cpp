@@ -97,8 +97,7 @@ Command test_command() {
       "RULES, when given, replaces it. Unknown keys are errors. The scenario format\n"
       "is in docs/scenarios.md. Exit status: 0 when all pass, 1 when any fails or a\n"
       "file cannot be read, 2 on a usage error.";
-  c.spec.usage = "test [--format text|json] [RULES] SCENARIO...";
-  c.spec.min_positionals = 1;
+  c.spec.positional("RULES", Arity::optional).positional("SCENARIO", Arity::many);
   c.spec.flag(FlagSpec::option("format", "FORMAT", "text for people, json for scripts")
                   .one_of({"text", "json"})
                   .defaults_to("text"));

@@ -32,8 +32,6 @@ Command version_command() {
       "Prints `mancala RELEASE (commit DESCRIBE)`, DESCRIBE being what\n"
       "`git describe --always --long --dirty` said when it was built, or\n"
       "\"unknown\" for a build outside a git checkout. Same as `mancala --version`.";
-  c.spec.usage = "version";
-  c.spec.max_positionals = 0;
   c.run = run_version;
   return c;
 }

@@ -2,7 +2,8 @@
 // command.hpp). The table is the one place that lists subcommands, so the
 // order of `mancala --help` is chosen here rather than by link order; each
 // entry gets the common --color and -h/--help flags added so that no
-// subcommand has to declare them.
+// subcommand has to declare them (marked shared_by_all: the help lists
+// them, the usage line leaves them out).
 #include <fmt/format.h>
 #include <sys/ioctl.h>
 
@@ -33,8 +34,9 @@ const std::vector<Command>& commands() {
                                    "colour: auto (a terminal without NO_COLOR or TERM=dumb), "
                                    "always, never")
                       .one_of({"auto", "always", "never"})
-                      .defaults_to("auto"));
-      c.spec.flag(FlagSpec::toggle("help", 'h', "show this help and exit"));
+                      .defaults_to("auto")
+                      .shared_by_all());
+      c.spec.flag(FlagSpec::toggle("help", 'h', "show this help and exit").shared_by_all());
     }
     return list;
   }();
@@ -42,7 +44,7 @@ const std::vector<Command>& commands() {
 }
 
 std::string command_help(const Command& c) {
-  std::string out = fmt::format("usage: mancala {}\n\n{}\n", c.spec.usage, c.summary);
+  std::string out = render_usage(c.name, c.spec) + fmt::format("\n{}\n", c.summary);
   if (!c.description.empty()) out += "\n" + c.description + "\n";
   out += "\nflags:\n" + render_flags_help(c.spec);
   return out;

@@ -92,7 +92,7 @@ int run_command(Io& io, const Command& c, const std::vector<std::string>& rest) 
     fmt::print(io.out, "{}", command_help(c));
     return kOk;
   }
-  auto parsed = parse_args(c.spec, rest);
+  auto parsed = parse_args(c.name, c.spec, rest);
   if (!parsed) return usage_error(io, c.name, parsed.error);
   set_terminal(io, *parsed.value);
   return c.run(*parsed.value, io);
