@@ -25,6 +25,7 @@ namespace {
 namespace fs = std::filesystem;
 using mancala::test::read_text;
 using mancala::test::run_tool;
+using mancala::test::run_tool_in;
 using mancala::test::temp_file;
 using mancala::test::ToolRun;
 
@@ -235,6 +236,30 @@ TEST(UntrustedYaml, TestAndReplayUseTheFilesOwnRulesKey) {
   // source directory, not to the record's folder).
   fs::path record = kalah_record();
   ToolRun r = run_tool({"replay", "--record", record.string()});
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_TRUE(contains(r.err, "positions reproduced")) << r.err;
+  fs::remove(record);
+}
+
+// A shipped game's name works as RULES and as a `rules:` key, wherever the
+// file is and whatever the current directory.
+TEST(UntrustedYaml, ShippedGameNamesWorkAsRulesAndAsRulesKeys) {
+  std::string tmp = fs::temp_directory_path().string();
+  fs::path scenarios = fs::path(MANCALA_SOURCE_DIR) / "tests/scenarios/kalah.yaml";
+  ToolRun t = run_tool_in(tmp, {"test", "kalah", scenarios.string()});
+  EXPECT_EQ(t.status, 0) << t.out << t.err;
+  EXPECT_TRUE(contains(t.out, " passed, 0 failed")) << t.out;
+  fs::path p = write_file("by_name.yaml", "rules: kalah\n" + kGood);
+  t = run_tool_in(tmp, {"test", p.string()});
+  EXPECT_EQ(t.status, 0) << t.out << t.err;
+  EXPECT_TRUE(contains(t.out, "1 passed, 0 failed")) << t.out;
+  fs::remove(p);
+  fs::path record = temp_file("by_name_record.yaml");
+  ToolRun played = run_tool_in(tmp, {"play", "kalah", "--south", "random", "--north", "random",
+                                     "--quiet", "--record", record.string()});
+  ASSERT_EQ(played.status, 0) << played.err;
+  EXPECT_TRUE(contains(read_text(record), "rules: \"kalah\"")) << read_text(record);
+  ToolRun r = run_tool_in(tmp, {"replay", "--record", record.string()});
   EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_TRUE(contains(r.err, "positions reproduced")) << r.err;
   fs::remove(record);

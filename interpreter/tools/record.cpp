@@ -231,8 +231,10 @@ std::string resolve_rules_path(const std::string& yaml_path, const std::string& 
   };
   if (stdfs::path(rules).is_absolute()) return rules;
   std::string beside = (stdfs::path(yaml_path).parent_path() / rules).lexically_normal().string();
-  if (exists(beside) || !exists(rules)) return beside;
-  return rules;
+  if (exists(beside)) return beside;
+  if (exists(rules)) return rules;
+  // A bare name found nowhere may be a shipped game, which the loader finds.
+  return rules.find('/') == std::string::npos ? rules : beside;
 }
 
 std::string canonical_json_of_position(const std::string& recorded_json) {

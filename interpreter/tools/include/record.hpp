@@ -52,8 +52,10 @@ Expected<GameRecord> parse_record(const std::string& path, const std::string& te
 // Where the `rules:` key of a scenario file or record at `yaml_path` points:
 // relative to the YAML file's folder when a file is there, else relative to
 // the current directory when one is there (a record names the rule file as
-// given on the command line), else beside the YAML file (so that the error
-// names that path). Files are looked up through `fs` (the disk when null).
+// given on the command line), else as written when it is a bare name (a
+// shipped game such as "kalah", which the loader finds), else beside the
+// YAML file (so that the error names that path). Files are looked up
+// through `fs` (the disk when null).
 std::string resolve_rules_path(const std::string& yaml_path, const std::string& rules,
                                const FileSystem* fs = nullptr);
 
