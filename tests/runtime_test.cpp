@@ -650,6 +650,39 @@ TEST(Match, EndsWhenTheLoserCannotFillAHole) {
   EXPECT_TRUE(legal_moves(*r, s).empty());
 }
 
+// A round that ends stuck (the player to move has no legal move, no clause
+// fired) leaves seeds on the board: they count for their controllers in the
+// round's result and in the match's, as after any blockless ending, so every
+// result adds up to all the seeds, and seeds are conserved at every ply.
+TEST(Match, AStuckRoundCountsTheBoardForItsControllers) {
+  auto r = load(R"(
+game "Stuck" {
+  board { rows 2  holes 3  stores sown }
+  setup { seeds 1 }
+  moves { from own holes where count(hole) >= 1 }
+  on sow_end when is_store(here) { extra_turn }
+  end { when empty_row { capture board to owners }  winner most store }
+  match { max rounds 3  winner most store }
+}
+)");
+  ASSERT_TRUE(r);
+  State s = initial_state(*r);
+  int stuck_rounds = 0;
+  for (int n : {2, 2, 3, 3, 1, 1, 2, 3, 2, 3, 2, 2, 6, 1, 3, 2, 1, 1, 6, 2, 2, 3, 1, 6, 2, 1, 6}) {
+    ASSERT_FALSE(s.over);
+    ApplyInfo info = apply(*r, s, mv(n));
+    EXPECT_EQ(validate(*r, s), "");
+    if (info.round_over) {
+      stuck_rounds += info.end.reason == "no moves";
+      EXPECT_EQ(info.end.outcome.south + info.end.outcome.north, r->total())
+          << "round " << info.end.round << " (" << info.end.reason << ")";
+    }
+  }
+  EXPECT_GE(stuck_rounds, 2);
+  ASSERT_TRUE(s.over);
+  EXPECT_EQ(s.result.south + s.result.north, r->total());
+}
+
 // ---- runtime errors, observers, dumps ------------------------------------------------
 
 TEST(Runtime, WhileLimitIsARuntimeError) {

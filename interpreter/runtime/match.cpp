@@ -66,6 +66,15 @@ void sweep_board(State& s) {
   }
 }
 
+// In a match, a round's seeds all count: whatever an ending left on the
+// board (a blockless clause, the stuck ending, the last round) goes to its
+// controllers before the round's result is taken, so every round's result
+// and the match's add up to all the seeds. (`winner survivor` counts the
+// rows themselves, so its board stays until the refill.)
+bool counts_board(const Rules& r) {
+  return r.match.present && r.winner != WinnerKind::Survivor;
+}
+
 void refill(const Rules& r, State& s, Winner round_winner) {
   int n = r.holes;
   sweep_board(s);
@@ -133,6 +142,7 @@ bool end_if_stuck(Machine& m, ApplyInfo* info) {
   const Rules& r = m.rules;
   if (r.pass_when_no_moves || has_legal_move(r, m.s)) return false;
   m.no_moves = 1;
+  if (counts_board(r)) sweep_board(m.s);
   Outcome o = r.winner == WinnerKind::Survivor ? survivor(m, false) : most_store(m.s, false);
   ApplyInfo ignored;
   ApplyInfo& out = info ? *info : ignored;
@@ -144,6 +154,7 @@ bool end_if_stuck(Machine& m, ApplyInfo* info) {
 void end_round(Machine& m, ApplyInfo& info, std::string_view reason, bool draw) {
   const Rules& r = m.rules;
   State& s = m.s;
+  if (counts_board(r)) sweep_board(s);
   Outcome o = r.winner == WinnerKind::Survivor ? survivor(m, draw) : most_store(s, draw);
   info.end = EndInfo{o, reason, s.round};
   if (!r.match.present) {
