@@ -160,6 +160,8 @@ using ChainWhile = KwAfter<kw::Chain, kw::While>;
 MNC_EXPECT(ChainWhile, "expected 'while' after the start hole of 'chain'")
 using StalemateMoves = WordAfter<kw::Stalemate, kw::Moves>;
 MNC_EXPECT(StalemateMoves, "expected 'moves without capture' after the number of 'stalemate'")
+using AfterLaps = WordAfter<kw::After, kw::Laps>;
+MNC_EXPECT(AfterLaps, "expected 'laps' after the number of 'after'")
 
 // Expressions.
 MNC_EXPECT(ParenInner, "expected an expression after '('")

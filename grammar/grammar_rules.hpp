@@ -222,6 +222,8 @@ using Next = MNC_KW("next");
 using Skip = MNC_KW("skip");
 using Origin = MNC_KW("origin");
 using Endless = MNC_KW("endless");
+using After = MNC_KW("after");
+using Laps = MNC_KW("laps");
 using Illegal = MNC_KW("illegal");
 using Ends = MNC_KW("ends");
 using Stalemate = MNC_KW("stalemate");
@@ -346,9 +348,13 @@ struct RelayClause : pg::seq<Word<kw::Relay>, Ws, Must<RelayKind>>, NodeTag {};
 struct SkipKind
     : pg::sor<Word<kw::Origin>, pg::seq<Word<kw::When>, Ws, Must<ExprAfter<kw::When>>>> {};
 struct SkipClause : pg::seq<Word<kw::Skip>, Ws, Must<SkipKind>>, NodeTag {};
+// `after N laps`: the lap budget past which a move counts as endless.
+struct LapBudget : pg::seq<Word<kw::After>, Ws, Must<NumberAfter<kw::After>>, Ws,
+                           Must<WordAfter<kw::After, kw::Laps>>> {};
+struct OptLapBudget : pg::opt<Ws, LapBudget> {};
 struct EndlessKind
-    : pg::sor<Word<kw::Illegal>, Word<kw::Draw>, pg::seq<Word<kw::Ends>, pg::opt<Ws, ClauseBody>>> {
-};
+    : pg::sor<pg::seq<Word<kw::Illegal>, OptLapBudget>, pg::seq<Word<kw::Draw>, OptLapBudget>,
+              pg::seq<Word<kw::Ends>, OptLapBudget, pg::opt<Ws, ClauseBody>>> {};
 struct EndlessClause : pg::seq<Word<kw::Endless>, Ws, Must<EndlessKind>>, NodeTag {};
 struct SowingClause : pg::sor<DirectionClause, RelayClause, SkipClause, EndlessClause> {};
 // end

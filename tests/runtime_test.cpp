@@ -390,6 +390,96 @@ TEST(Endless, LongFiniteRelayIsNotMisjudged) {
   }
 }
 
+// A sowing cycle far longer than any game: on this 2x8 relay board with 6
+// seeds, after 5,3,5,2,1,3,3, one of North's moves cycles only beyond 10^9
+// laps, and listing the legal moves once ran it out. Past the lap budget a
+// move is endless by rule, so listing them is quick, here and in Sadeqa II
+// with 32 seeds a hole (the other position of the report).
+TEST(Endless, ARunawayCycleIsDecidedByTheLapBudget) {
+  auto r = load(R"(
+game "Runaway" {
+  board { rows 2  holes 8  stores captures }
+  setup { seeds 6 }
+  moves { from own holes where count(hole) >= 1 }
+  sowing { relay landing }
+  end { when empty_row  winner most store }
+}
+)");
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->endless_laps, kDefaultEndlessLaps);
+  State s = initial_state(*r);
+  for (int n : {5, 3, 5, 2, 1, 3, 3}) {
+    ASSERT_TRUE(legal_moves(*r, s).contains(mv(n)));
+    apply(*r, s, mv(n));
+  }
+  MoveList legal = legal_moves(*r, s);
+  EXPECT_EQ(format_moves(legal), "1, 3, 4, 5, 7, 8") << "North's 2 runs away: endless, illegal";
+  for (Move m : legal) {
+    State t = s;
+    EXPECT_FALSE(apply(*r, t, m).endless);
+    EXPECT_EQ(validate(*r, t), "");
+  }
+}
+
+TEST(Endless, SadeqaWithThirtyTwoSeedsIsDecidedByTheLapBudget) {
+  SourceSet sources;
+  Diagnostics diags;
+  CheckOptions options;
+  options.overrides = {{"seeds", 32}};
+  CheckResult c = check_file("sadeqa_ii", sources, diags, options);
+  ASSERT_TRUE(c.ok && c.game) << render_text(diags, sources);
+  auto r = compile(*c.game);
+  State s = initial_state(*r);
+  for (int n : {6, 6, 2, 6, 4, 2, 1}) {
+    ASSERT_TRUE(legal_moves(*r, s).contains(mv(n))) << n;
+    apply(*r, s, mv(n));
+  }
+  MoveList legal = legal_moves(*r, s);  // once ran out every candidate's cycle
+  EXPECT_FALSE(legal.empty());
+  for (Move m : legal) {
+    State t = s;
+    EXPECT_FALSE(apply(*r, t, m).endless);
+  }
+}
+
+// The budget is exact: a move of N laps is played out; with a budget of
+// N - 1 laps the same move is endless.
+TEST(Endless, TheLapBudgetIsExact) {
+  const std::string game = R"(
+game "B" {
+  board { rows 2  holes 8  stores captures }
+  setup { seeds 6 }
+  moves { from own holes where count(hole) >= 1  pass when no moves }
+  sowing { relay landing  endless draw BUDGET }
+  end { when empty_row  winner most store }
+}
+)";
+  auto with = [&](const std::string& budget) {
+    std::string text = game;
+    text.replace(text.find("BUDGET"), 6, budget);
+    return load(text);
+  };
+  auto free_run = with("");
+  ASSERT_TRUE(free_run);
+  struct Laps : Observer {
+    int n = 0;
+    void lift(int, int) override { ++n; }
+  };
+  State s = initial_state(*free_run);
+  Laps laps;
+  ApplyInfo info = apply(*free_run, s, mv(1), &laps);
+  ASSERT_FALSE(info.endless);
+  ASSERT_GT(laps.n, 2);
+  auto exact = with("after " + std::to_string(laps.n) + " laps");
+  auto short_by_one = with("after " + std::to_string(laps.n - 1) + " laps");
+  ASSERT_TRUE(exact && short_by_one);
+  State a = initial_state(*exact), b = initial_state(*short_by_one);
+  EXPECT_FALSE(apply(*exact, a, mv(1)).endless);
+  EXPECT_EQ(a, s);
+  EXPECT_TRUE(apply(*short_by_one, b, mv(1)).endless);
+  EXPECT_TRUE(b.over);
+}
+
 // ---- sowing options ------------------------------------------------------------------
 
 TEST(Sowing, SkipOriginOnAFullLap) {

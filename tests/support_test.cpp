@@ -134,3 +134,12 @@ TEST(Join, LastSeparator) {
 
 }  // namespace
 }  // namespace mancala
+
+TEST(Text, WithThousandsGroupsDigits) {
+  EXPECT_EQ(mancala::with_thousands(0), "0");
+  EXPECT_EQ(mancala::with_thousands(999), "999");
+  EXPECT_EQ(mancala::with_thousands(1000), "1,000");
+  EXPECT_EQ(mancala::with_thousands(10000), "10,000");
+  EXPECT_EQ(mancala::with_thousands(1234567), "1,234,567");
+  EXPECT_EQ(mancala::with_thousands(-12345), "-12,345");
+}

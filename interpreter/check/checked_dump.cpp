@@ -173,8 +173,8 @@ void dump_settings(std::string& out, const GameSpec& g) {
   out += fmt::format("pass_when_no_moves {}\n", yes(g.pass_when_no_moves));
   out += fmt::format("direction {}\nrelay {}\nrelay_when {}\n", spell(g.direction), spell(g.relay),
                      opt_text(g.relay_when, "default"));
-  out += fmt::format("skip_origin {}\nskip_when {}\nendless {}\n", yes(g.skip_origin),
-                     opt_text(g.skip_when, "-"), spell(g.endless));
+  out += fmt::format("skip_origin {}\nskip_when {}\nendless {} after {} laps\n", yes(g.skip_origin),
+                     opt_text(g.skip_when, "-"), spell(g.endless), g.endless_laps);
   stmts(out, g.endless_body, 1);
 }
 

@@ -263,6 +263,12 @@ void SpecBuilder::sowing(const ast::Section& s) {
       auto w = word<EndlessKind>(c);
       if (!w) continue;
       spec_.endless = *w;
+      if (has_word(c, "after")) {
+        Range r = c.values.empty() ? c.range : c.values[0].range;
+        if (auto v = in_range(number(c), r, "the lap budget", 1, kMaxEndlessLaps)) {
+          spec_.endless_laps = static_cast<int>(*v);
+        }
+      }
       if (c.body) {
         spec_.endless_body = body(*c.body, Context::EndlessBlock);
       }

@@ -95,7 +95,6 @@ void CodeGen::emit(OpCode op, int32_t a) {
   }
   code.push_back(Instr{op, a});
   uses_no_moves_ |= op == OpCode::NoMoves;
-  uses_lap_ |= op == OpCode::Lap;
   uses_relay_from_ |= op == OpCode::RelayFrom;
   uses_draw_ |= op == OpCode::Draw;
   depth_ += stack_effect(op);

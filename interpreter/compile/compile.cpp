@@ -156,7 +156,6 @@ std::shared_ptr<const Rules> compile(const CheckedGame& game) {
   r.simple_starts = r.where_nonempty && r.forbid.empty() &&
                     !(r.may_be_endless && r.endless == EndlessKind::Illegal);
   r.needs_no_moves = gen.uses_no_moves();
-  r.uses_lap = gen.uses_lap();
   return rules;
 }
 

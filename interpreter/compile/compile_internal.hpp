@@ -32,7 +32,6 @@ class CodeGen {
   // Largest locals + stack need of anything generated so far.
   int frame_size() const { return max_locals_ + max_stack_ + 1; }
   bool uses_no_moves() const { return uses_no_moves_; }
-  bool uses_lap() const { return uses_lap_; }
   bool uses_relay_from() const { return uses_relay_from_; }
   bool uses_draw() const { return uses_draw_; }
 
@@ -82,7 +81,6 @@ class CodeGen {
   int max_stack_ = 0;
   int last_label_ = -1;
   bool uses_no_moves_ = false;
-  bool uses_lap_ = false;
   bool uses_relay_from_ = false;
   bool uses_draw_ = false;
 };

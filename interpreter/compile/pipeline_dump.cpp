@@ -48,8 +48,9 @@ void dump_settings(std::string& out, const Rules& r) {
   out += "pipeline \"" + r.name + "\"\n";
   out += fmt::format("board holes {} stores {} seeds {} total {}\n", r.holes, spell(r.stores),
                      r.seeds, r.total());
-  out += fmt::format("sowing direction {} relay {} skip_origin {} endless {}\n", spell(r.direction),
-                     spell(r.relay), yes(r.skip_origin), spell(r.endless));
+  out += fmt::format("sowing direction {} relay {} skip_origin {} endless {} after {} laps\n",
+                     spell(r.direction), spell(r.relay), yes(r.skip_origin), spell(r.endless),
+                     r.endless_laps);
   out += fmt::format("moves first {} must_feed {} pass_when_no_moves {}\n", spell(r.first_move),
                      yes(r.must_feed), yes(r.pass_when_no_moves));
   out += fmt::format("winner {} match {}", spell(r.winner), yes(r.match.present));
@@ -61,7 +62,7 @@ void dump_settings(std::string& out, const Rules& r) {
   out += std::string("flags where_nonempty ") + yes(r.where_nonempty) + " has_drop " +
          yes(r.has_drop) + " slow_sow " + yes(r.slow_sow) + " may_relay " + yes(r.may_relay) +
          " may_be_endless " + yes(r.may_be_endless) + " needs_no_moves " + yes(r.needs_no_moves) +
-         " has_repetition " + yes(r.has_repetition) + " uses_lap " + yes(r.uses_lap) + "\n";
+         " has_repetition " + yes(r.has_repetition) + "\n";
   out += "frame " + std::to_string(r.frame_size) + "\n";
 }
 

@@ -10,6 +10,15 @@
 
 namespace mancala {
 
+std::string with_thousands(int64_t n) {
+  std::string digits = std::to_string(n < 0 ? -n : n), out;
+  for (size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+    out += digits[i];
+  }
+  return n < 0 ? "-" + out : out;
+}
+
 std::string join(const std::vector<std::string>& items, std::string_view sep,
                  std::string_view last_sep) {
   std::string out;

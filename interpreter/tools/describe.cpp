@@ -363,12 +363,13 @@ std::string sowing_text(const Describer& d, const GameSpec& g) {
     out += "- A move is a single lap.\n";
   }
   if (g.relay != RelayKind::None) {
-    out += g.endless == EndlessKind::Illegal
-               ? "- A move whose sowing would never stop is not legal.\n"
-           : g.endless == EndlessKind::Draw
-               ? "- A move whose sowing would never stop ends the game in a draw.\n"
-               : "- A move whose sowing would never stop ends the game (the round) at once, before "
-                 "it changes anything:\n";
+    std::string endless =
+        fmt::format("- A move whose sowing would never stop (or still goes on after {} laps)",
+                    with_thousands(g.endless_laps));
+    out += endless + (g.endless == EndlessKind::Illegal ? " is not legal.\n"
+                      : g.endless == EndlessKind::Draw
+                          ? " ends the game in a draw.\n"
+                          : " ends the game (the round) at once, before it changes anything:\n");
     if (g.endless == EndlessKind::Ends) d.steps(g.endless_body, 2, out);
   }
   return out;

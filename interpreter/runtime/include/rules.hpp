@@ -128,7 +128,6 @@ struct Rules : Settings {
   bool may_be_endless = false;  // may_relay or `skip when`: a move may never stop
   bool needs_no_moves = false;  // some code evaluates `no moves`
   bool has_repetition = false;  // a repetition clause (needs a History)
-  bool uses_lap = false;        // code reads `lap` (its laps are then bounded, see sow.cpp)
 
   const Instr* at(CodeRef r) const { return code.data() + r.entry; }
 };

@@ -106,6 +106,12 @@ struct MatchSettings {
   friend bool operator==(const MatchSettings&, const MatchSettings&) = default;
 };
 
+// The lap budget of a move when the file names none: far beyond any
+// finite move of the shipped games (their longest take a few hundred laps),
+// small enough that a runaway cycle is decided in milliseconds.
+constexpr int kDefaultEndlessLaps = 10000;
+constexpr int kMaxEndlessLaps = 1000000;
+
 struct Settings {
   // board, setup
   int rows = 2;
@@ -121,6 +127,9 @@ struct Settings {
   RelayKind relay = RelayKind::None;
   bool skip_origin = false;
   EndlessKind endless = EndlessKind::Illegal;
+  // `endless ... after N laps`: a move still sowing after this many laps
+  // counts as endless (docs/language.md, "Endless sowing").
+  int endless_laps = kDefaultEndlessLaps;
   // end, match
   WinnerKind winner = WinnerKind::MostStore;
   MatchSettings match;

@@ -8,6 +8,7 @@
 // rule is shaped as it is.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -25,6 +26,9 @@ std::string did_you_mean(std::string_view name, const std::vector<std::string>& 
 // two: join({"a", "b", "c"}, ", ", " or ") == "a, b or c". "" when empty.
 std::string join(const std::vector<std::string>& items, std::string_view sep,
                  std::string_view last_sep);
+// "10,000": a count with its thousands grouped, for sentences people read.
+std::string with_thousands(int64_t n);
+
 inline std::string join(const std::vector<std::string>& items, std::string_view sep) {
   return join(items, sep, sep);
 }
