@@ -50,11 +50,16 @@ struct PerftCase {
 // sanitizer build (MANCALA_CHECKED), where it would take too long: that
 // build checks memory on the shallow rows, the optimised one counts both.
 const PerftCase kCases[] = {
-    {"anywoli.mnc", 3, 1214},      {"anywoli.mnc", 4, 12377},    {"kalah.mnc", 5, 4690},
-    {"kalah.mnc", 8, 563055},      {"kalah_empty.mnc", 5, 4685}, {"kalah_empty.mnc", 8, 559885},
-    {"oware.mnc", 5, 5219},        {"oware.mnc", 7, 139157},     {"sadeqa_ii.mnc", 7, 1897},
-    {"sadeqa_ii.mnc", 10, 122567}, {"san_yao.mnc", 7, 6964},     {"san_yao.mnc", 10, 171163},
-    {"yit_nuri.mnc", 4, 1397},     {"yit_nuri.mnc", 6, 38914},
+    {"anywoli.mnc", 3, 1214},        {"anywoli.mnc", 4, 12377},
+    {"kalah.mnc", 5, 4690},          {"kalah.mnc", 8, 563055},
+    {"kalah_empty.mnc", 5, 4685},    {"kalah_empty.mnc", 8, 559885},
+    {"oware.mnc", 5, 5219},          {"oware.mnc", 7, 139157},
+    {"sadeqa_ii.mnc", 7, 1897},      {"sadeqa_ii.mnc", 10, 122567},
+    {"san_yao.mnc", 7, 6964},        {"san_yao.mnc", 10, 171163},
+    {"yit_nuri.mnc", 4, 1397},       {"yit_nuri.mnc", 6, 38914},
+    {"kalah_6_6.mnc", 5, 5882},      {"kalah_6_6.mnc", 8, 962153},
+    {"mangala.mnc", 5, 6956},        {"mangala.mnc", 8, 1087622},
+    {"vai_lung_thlan.mnc", 5, 5454}, {"vai_lung_thlan.mnc", 8, 835629},
 };
 constexpr int kSanitizerMaxLeaves = 20000;
 
