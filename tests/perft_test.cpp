@@ -54,7 +54,9 @@ const PerftCase kCases[] = {
     {"kalah.mnc", 8, 563055},      {"kalah_empty.mnc", 5, 4685}, {"kalah_empty.mnc", 8, 559885},
     {"oware.mnc", 5, 5219},        {"oware.mnc", 7, 139157},     {"sadeqa_ii.mnc", 7, 1897},
     {"sadeqa_ii.mnc", 10, 122567}, {"san_yao.mnc", 7, 6964},     {"san_yao.mnc", 10, 171163},
-    {"yit_nuri.mnc", 4, 1397},     {"yit_nuri.mnc", 6, 38914},
+    {"yit_nuri.mnc", 4, 1397},     {"yit_nuri.mnc", 6, 38914},   {"ayoayo.mnc", 6, 13060},
+    {"ayoayo.mnc", 7, 58897},      {"bohnenspiel.mnc", 5, 6599}, {"bohnenspiel.mnc", 7, 203586},
+    {"songo.mnc", 5, 11929},       {"songo.mnc", 6, 73269},      {"wari.mnc", 5, 5219},
 };
 constexpr int kSanitizerMaxLeaves = 20000;
 
