@@ -60,6 +60,8 @@ const PerftCase kCases[] = {
     {"kalah_6_6.mnc", 5, 5882},      {"kalah_6_6.mnc", 8, 962153},
     {"mangala.mnc", 5, 6956},        {"mangala.mnc", 8, 1087622},
     {"vai_lung_thlan.mnc", 5, 5454}, {"vai_lung_thlan.mnc", 8, 835629},
+    {"ayoayo.mnc", 6, 13060},        {"ayoayo.mnc", 7, 58897},
+    {"bohnenspiel.mnc", 5, 6599},    {"bohnenspiel.mnc", 7, 203586},
 };
 constexpr int kSanitizerMaxLeaves = 20000;
 
