@@ -480,6 +480,29 @@ game "B" {
   EXPECT_TRUE(b.over);
 }
 
+// A lap that ends in a store never relays, under either relay rule: with
+// `relay next` the hole after the store (North's hole 1, 3 seeds) stays.
+TEST(Relay, ALapEndingInAStoreDoesNotRelay) {
+  for (const char* relay : {"relay next", "relay landing"}) {
+    auto r = load(std::string(R"(
+game "R" {
+  board { rows 2 holes 3 stores sown }
+  setup { seeds 2 }
+  moves { from own holes where count(hole) >= 1 }
+  sowing { )") + relay +
+                  R"( }
+  end { when empty_row  winner most store }
+}
+)");
+    ASSERT_TRUE(r);
+    State s = position(*r, {0, 2, 1}, {3, 1, 1});
+    apply(*r, s, mv(2));  // S3, then South's store
+    EXPECT_EQ(row(s, kS), (V{0, 0, 2})) << relay;
+    EXPECT_EQ(row(s, kN), (V{3, 1, 1})) << relay;
+    EXPECT_EQ(s.store(kS), 1) << relay;
+  }
+}
+
 // ---- sowing options ------------------------------------------------------------------
 
 TEST(Sowing, SkipOriginOnAFullLap) {

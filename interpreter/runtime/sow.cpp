@@ -117,7 +117,7 @@ int sow_lap(Machine& m, int lift_cell, int hand) {
 // The hole the next lap lifts by the `sowing` relay rule, or -1 to stop.
 int relay_target(Machine& m, int land) {
   const Rules& r = m.rules;
-  if (r.relay == RelayKind::None) return -1;
+  if (r.relay == RelayKind::None || land >= 2 * r.holes) return -1;  // a lap ending in a store
   int target = r.relay == RelayKind::Landing ? land : r.next1[land];
   bool go;
   if (!r.relay_when.empty()) {
