@@ -211,6 +211,7 @@ using Rightmost = MNC_KW("rightmost");
 using Leftmost = MNC_KW("leftmost");
 using Must = MNC_KW("must");
 using Feed = MNC_KW("feed");
+using Any = MNC_KW("any");
 using Forbid = MNC_KW("forbid");
 using Pass = MNC_KW("pass");
 using No = MNC_KW("no");
@@ -329,7 +330,9 @@ struct FirstClause : pg::seq<Word<kw::First>, Ws, Must<WordAfter<kw::First, kw::
                              Must<WordAfter<kw::Move, kw::From>>, Ws,
                              Must<ChoiceAfter<kw::From, kw::Rightmost, kw::Leftmost>>>,
                      NodeTag {};
-struct MustClause : pg::seq<Word<kw::Must>, Ws, Must<WordAfter<kw::Must, kw::Feed>>>, NodeTag {};
+struct MustClause : pg::seq<Word<kw::Must>, Ws, Must<WordAfter<kw::Must, kw::Feed>>,
+                            pg::opt<Ws, Word<kw::Else>, Ws, Must<WordAfter<kw::Else, kw::Any>>>>,
+                    NodeTag {};
 struct ForbidClause : pg::seq<Word<kw::Forbid>, Ws, Must<WordAfter<kw::Forbid, kw::When>>, Ws,
                               Must<ExprAfter<kw::When>>>,
                       NodeTag {};

@@ -503,6 +503,36 @@ game "R" {
   }
 }
 
+// `must feed`: while the opponent has no seeds, only feeding moves are
+// legal; `must feed else any`: when no move feeds, every move is.
+TEST(Moves, MustFeedElseAnyLiftsTheFilterOnlyWhenNothingFeeds) {
+  auto game = [](const std::string& feed) {
+    return load(R"(
+game "F" {
+  board { rows 2 holes 6 stores captures }
+  setup { seeds 4 }
+  moves { from own holes where count(hole) >= 1  )" +
+                feed + R"( }
+  end { when board_seeds == 0  winner most store }
+}
+)");
+  };
+  auto strict = game("must feed"), lenient = game("must feed else any");
+  ASSERT_TRUE(strict && lenient);
+  State nothing_feeds = position(*strict, {1, 1, 0, 0, 0, 0}, {0, 0, 0, 0, 0, 0}, 20, 26);
+  EXPECT_EQ(format_moves(legal_moves(*strict, nothing_feeds)), "");
+  EXPECT_EQ(format_moves(legal_moves(*lenient, nothing_feeds)), "1, 2");
+  Rng rng(7);
+  for (int i = 0; i < 20; ++i) {
+    Move m = random_legal_move(*lenient, nothing_feeds, rng);
+    EXPECT_TRUE(m == mv(1) || m == mv(2));
+  }
+  // When a move feeds, the filter stands in both.
+  State one_feeds = position(*strict, {1, 0, 0, 0, 0, 1}, {0, 0, 0, 0, 0, 0}, 20, 26);
+  EXPECT_EQ(format_moves(legal_moves(*strict, one_feeds)), "6");
+  EXPECT_EQ(format_moves(legal_moves(*lenient, one_feeds)), "6");
+}
+
 // ---- sowing options ------------------------------------------------------------------
 
 TEST(Sowing, SkipOriginOnAFullLap) {

@@ -167,8 +167,8 @@ void dump_settings(std::string& out, const GameSpec& g) {
   for (const auto& [key, value] : g.info) out += fmt::format("info {} \"{}\"\n", key, value);
   out += fmt::format("rows {}\nholes {}\nstores {}\nseeds {}\n", g.rows, g.holes, spell(g.stores),
                      g.seeds);
-  out += fmt::format("move_where {}\nfirst_move {}\nmust_feed {}\n", opt_text(g.move_where, "-"),
-                     spell(g.first_move), yes(g.must_feed));
+  out += fmt::format("move_where {}\nfirst_move {}\nmust_feed {}{}\n", opt_text(g.move_where, "-"),
+                     spell(g.first_move), yes(g.must_feed), g.feed_else_any ? " else any" : "");
   for (const ast::Expr& f : g.forbid) out += "forbid " + expr_text(f) + "\n";
   out += fmt::format("pass_when_no_moves {}\n", yes(g.pass_when_no_moves));
   out += fmt::format("direction {}\nrelay {}\nrelay_when {}\n", spell(g.direction), spell(g.relay),

@@ -233,6 +233,7 @@ void SpecBuilder::moves(const ast::Section& s) {
       if (auto w = word<FirstMove>(c)) spec_.first_move = *w;
     } else if (k == "must") {
       spec_.must_feed = true;
+      spec_.feed_else_any = has_word(c, "any");
     } else if (k == "forbid" && !c.values.empty()) {
       spec_.forbid.push_back(cond(c.values[0], Context::Moves, Type::Bool));
     } else if (k == "pass") {

@@ -51,8 +51,9 @@ void dump_settings(std::string& out, const Rules& r) {
   out += fmt::format("sowing direction {} relay {} skip_origin {} endless {} after {} laps\n",
                      spell(r.direction), spell(r.relay), yes(r.skip_origin), spell(r.endless),
                      r.endless_laps);
-  out += fmt::format("moves first {} must_feed {} pass_when_no_moves {}\n", spell(r.first_move),
-                     yes(r.must_feed), yes(r.pass_when_no_moves));
+  out +=
+      fmt::format("moves first {} must_feed {}{} pass_when_no_moves {}\n", spell(r.first_move),
+                  yes(r.must_feed), r.feed_else_any ? " else any" : "", yes(r.pass_when_no_moves));
   out += fmt::format("winner {} match {}", spell(r.winner), yes(r.match.present));
   if (r.match.present) {
     out += fmt::format(" refill {} starter {} after_tie {} max_rounds {}", spell(r.match.refill),

@@ -79,9 +79,14 @@ struct Lookahead {
   bool any() const { return endless || feed; }
 };
 
+bool some_start_feeds(const Rules& r, const State& s, Lookahead la);
+
 Lookahead lookahead_for(const Rules& r, const State& s) {
-  return {r.may_be_endless && r.endless == EndlessKind::Illegal,
-          r.must_feed && s.controlled_seeds(other(s.to_move)) == 0};
+  Lookahead la{r.may_be_endless && r.endless == EndlessKind::Illegal,
+               r.must_feed && s.controlled_seeds(other(s.to_move)) == 0};
+  // `must feed else any`: when no start feeds, the feed filter is lifted.
+  if (la.feed && r.feed_else_any && !some_start_feeds(r, s, la)) la.feed = false;
+  return la;
 }
 
 // Whether a `first move` clause still binds the player to move.
@@ -113,16 +118,15 @@ bool passes_expressions(const Rules& r, Machine& m, int cell) {
 }
 
 // Calls f(cell) for each legal start cell in move order (the mover's hole
-// 1 first, around the ring) until f returns false. With lookahead false,
-// the look-ahead filters are skipped (the caller applies them itself, to
-// the candidates it needs). The common case (any controlled non-empty hole)
+// 1 first, around the ring) until f returns false, under the look-ahead
+// filters `la` (an empty Lookahead skips them: the caller applies them
+// itself, to the candidates it needs). The common case (any controlled non-empty hole)
 // never comes here: see simple_moves and random_legal_move.
 template <typename F>
-void for_each_start(const Rules& r, const State& s, F&& f, bool lookahead = true) {
+void for_each_start(const Rules& r, const State& s, F&& f, Lookahead la) {
   Player p = s.to_move;
   int n2 = 2 * r.holes;
   uint64_t mine = p == Player::North ? s.control : ~s.control;
-  Lookahead la = lookahead ? lookahead_for(r, s) : Lookahead{};
   int cell = p == Player::South ? 0 : r.holes;
   Machine m(r, const_cast<State&>(s), p, nullptr);  // expressions only: no writes
   for (int i = 0; i < n2; ++i, ++cell) {
@@ -131,6 +135,23 @@ void for_each_start(const Rules& r, const State& s, F&& f, bool lookahead = true
     if (la.any() && !passes_lookahead(r, s, cell, la.feed)) continue;
     if (!f(cell)) return;
   }
+}
+
+template <typename F>
+void for_each_start(const Rules& r, const State& s, F&& f) {
+  for_each_start(r, s, f, lookahead_for(r, s));
+}
+
+bool some_start_feeds(const Rules& r, const State& s, Lookahead la) {
+  bool found = false;
+  for_each_start(
+      r, s,
+      [&](int) {
+        found = true;
+        return false;
+      },
+      la);
+  return found;
 }
 
 }  // namespace
@@ -241,7 +262,7 @@ Move random_legal_move(const Rules& r, const State& s, Rng& rng) {
           candidates |= uint64_t{1} << cell;
           return true;
         },
-        /*lookahead=*/false);
+        Lookahead{});
   }
   while (candidates) {
     uint64_t bits = candidates;

@@ -121,6 +121,7 @@ struct Settings {
   // moves
   FirstMove first_move = FirstMove::Any;
   bool must_feed = false;
+  bool feed_else_any = false;  // `must feed else any`: when no move feeds, any move is legal
   bool pass_when_no_moves = false;
   // sowing
   Direction direction = Direction::Ccw;
