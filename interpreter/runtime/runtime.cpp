@@ -79,14 +79,9 @@ struct Lookahead {
   bool any() const { return endless || feed; }
 };
 
-bool some_start_feeds(const Rules& r, const State& s, Lookahead la);
-
 Lookahead lookahead_for(const Rules& r, const State& s) {
-  Lookahead la{r.may_be_endless && r.endless == EndlessKind::Illegal,
-               r.must_feed && s.controlled_seeds(other(s.to_move)) == 0};
-  // `must feed else any`: when no start feeds, the feed filter is lifted.
-  if (la.feed && r.feed_else_any && !some_start_feeds(r, s, la)) la.feed = false;
-  return la;
+  return {r.may_be_endless && r.endless == EndlessKind::Illegal,
+          r.must_feed && s.controlled_seeds(other(s.to_move)) == 0};
 }
 
 // Whether a `first move` clause still binds the player to move.
@@ -137,21 +132,26 @@ void for_each_start(const Rules& r, const State& s, F&& f, Lookahead la) {
   }
 }
 
-template <typename F>
-void for_each_start(const Rules& r, const State& s, F&& f) {
-  for_each_start(r, s, f, lookahead_for(r, s));
-}
-
-bool some_start_feeds(const Rules& r, const State& s, Lookahead la) {
-  bool found = false;
+// `must feed else any`: when no start feeds, the feed filter is lifted.
+// Applied only where a look-ahead already runs, so the common path (a
+// position with no look-ahead) does not pay for it.
+Lookahead with_fallback(const Rules& r, const State& s, Lookahead la) {
+  if (!la.feed || !r.feed_else_any) return la;
+  bool feeds = false;
   for_each_start(
       r, s,
       [&](int) {
-        found = true;
+        feeds = true;
         return false;
       },
       la);
-  return found;
+  la.feed = feeds;
+  return la;
+}
+
+template <typename F>
+void for_each_start(const Rules& r, const State& s, F&& f) {
+  for_each_start(r, s, f, with_fallback(r, s, lookahead_for(r, s)));
 }
 
 }  // namespace
@@ -250,6 +250,7 @@ Move random_legal_move(const Rules& r, const State& s, Rng& rng) {
     MANCALA_ASSERT(!moves.empty() && "random_legal_move: the game is over");
     return moves[rng.below(moves.size())];
   }
+  la = with_fallback(r, s, la);
   uint64_t candidates = 0;
   if (r.where_nonempty && r.forbid.empty()) {
     uint64_t nonempty = 0;
