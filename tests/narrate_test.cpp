@@ -12,6 +12,7 @@
 #include "check.hpp"
 #include "compile.hpp"
 #include "describe.hpp"
+#include "test_position.hpp"
 
 namespace mancala::cli {
 namespace {
@@ -33,17 +34,7 @@ Loaded load(const std::string& text) {
   return out;
 }
 
-State position(const Rules& rules, std::vector<int> south, std::vector<int> north,
-               int south_store = 0, int north_store = 0) {
-  State s = initial_state(rules);
-  for (int i = 0; i < rules.holes; ++i) {
-    s.cells[s.hole_cell(Player::South, i + 1)] = static_cast<uint16_t>(south.at(i));
-    s.cells[s.hole_cell(Player::North, i + 1)] = static_cast<uint16_t>(north.at(i));
-  }
-  s.cells[s.store_cell(Player::South)] = static_cast<uint16_t>(south_store);
-  s.cells[s.store_cell(Player::North)] = static_cast<uint16_t>(north_store);
-  return s;
-}
+using test::position;
 
 // The sentences for South playing `hole` from `before`.
 std::vector<std::string> say(const Loaded& g, State before, int hole) {

@@ -15,6 +15,7 @@
 
 #include "check.hpp"
 #include "compile.hpp"
+#include "test_position.hpp"
 
 namespace mancala {
 namespace {
@@ -28,18 +29,7 @@ std::shared_ptr<const Rules> load(const std::string& text) {
   return compile(*r.game);
 }
 
-State position(const Rules& rules, std::vector<int> south, std::vector<int> north,
-               int south_store = 0, int north_store = 0, Player to_move = Player::South) {
-  State s = initial_state(rules);
-  for (int i = 0; i < rules.holes; ++i) {
-    s.cells[s.hole_cell(Player::South, i + 1)] = static_cast<uint16_t>(south.at(i));
-    s.cells[s.hole_cell(Player::North, i + 1)] = static_cast<uint16_t>(north.at(i));
-  }
-  s.cells[s.store_cell(Player::South)] = static_cast<uint16_t>(south_store);
-  s.cells[s.store_cell(Player::North)] = static_cast<uint16_t>(north_store);
-  s.to_move = to_move;
-  return s;
-}
+using test::position;
 
 std::vector<int> row(const State& s, Player p) {
   std::vector<int> out;
