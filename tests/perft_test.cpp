@@ -62,6 +62,7 @@ const PerftCase kCases[] = {
     {"vai_lung_thlan.mnc", 5, 5454}, {"vai_lung_thlan.mnc", 8, 835629},
     {"ayoayo.mnc", 6, 13060},        {"ayoayo.mnc", 7, 58897},
     {"bohnenspiel.mnc", 5, 6599},    {"bohnenspiel.mnc", 7, 203586},
+    {"songo.mnc", 5, 11929},         {"songo.mnc", 6, 73269},
 };
 constexpr int kSanitizerMaxLeaves = 20000;
 

@@ -925,5 +925,34 @@ TEST(Runtime, EvaluationDefaultsToStoreAndControlledSeeds) {
   EXPECT_EQ(evaluate(*r, s, kN), -(20 - 23 + 1 - 4));
 }
 
+// `sown` and `in_hand` in each place they are read: a drop handler sees
+// the seed just sown counted (and no longer in hand), `skip when` the
+// count before the hole it judges, lap_end the whole lap.
+constexpr const char* kSownCounts = R"(
+game "Sown counts" {
+  board  { rows 2  holes 4  stores captures }
+  setup  { seeds 1 }
+  moves  { from own holes where count(hole) >= 1 }
+  sowing { skip when sown == 1 and in_hand == 4 and here == next(origin, 2) }
+  on drop when sown == 3 and in_hand == 2 { capture here to north }
+  on lap_end when sown == 5 and in_hand == 0 { capture here to mover }
+  end { when board_seeds == 0  winner most store }
+}
+)";
+
+TEST(Sowing, SownAndInHandCountTheLapsSeeds) {
+  auto r = load(kSownCounts);
+  ASSERT_TRUE(r);
+  State s = position(*r, {5, 1, 1, 1}, {1, 1, 1, 1}, 0, 0);
+  apply(*r, s, mv(1));
+  // S2 receives seed 1; S3 is skipped (1 sown, 4 in hand); S4 gets seed 2,
+  // N1 seed 3 (captured to North with its 2), N2 seed 4, N3 seed 5 (the
+  // lap's end: captured to South with its 2).
+  EXPECT_EQ(row(s, kS), (V{0, 2, 1, 2}));
+  EXPECT_EQ(row(s, kN), (V{0, 2, 0, 1}));
+  EXPECT_EQ(s.store(kN), 2);
+  EXPECT_EQ(s.store(kS), 2);
+}
+
 }  // namespace
 }  // namespace mancala

@@ -51,6 +51,8 @@ struct Machine {
   int hole = 0;  // the moves section's candidate
   int lap = 0;
   bool last = false;
+  int sown = 0;     // seeds sown so far in this lap (slow sowing, and at lap_end)
+  int in_hand = 0;  // seeds still in hand (the same)
 
   // What actions asked for.
   bool pending_mode = false;  // in sow_end: captures are pending

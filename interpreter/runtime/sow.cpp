@@ -55,11 +55,14 @@ int lift(Machine& m, int cell) {
   return n - leave;
 }
 
-bool skipped(Machine& m, int cell, int lift_cell) {
+// `sown` and `in_hand` are those before the seed that `cell` would receive.
+bool skipped(Machine& m, int cell, int lift_cell, int sown, int hand) {
   const Rules& r = m.rules;
   if (r.skip_origin && cell == lift_cell) return true;
   if (r.skip_when.empty()) return false;
   m.here = cell;
+  m.sown = sown;
+  m.in_hand = hand;
   return exec(m, r.skip_when) != 0;
 }
 
@@ -93,10 +96,11 @@ int sow_lap(Machine& m, int lift_cell, int hand) {
     }
   } else {
     int skips = 0;
+    int lifted = hand;
     while (hand > 0) {
       if (++p == len) p = 0;
       cell = track[p];
-      if (skipped(m, cell, lift_cell)) {
+      if (skipped(m, cell, lift_cell, lifted - hand, hand)) {
         if (++skips > len) return -1;
         continue;
       }
@@ -107,6 +111,8 @@ int sow_lap(Machine& m, int lift_cell, int hand) {
       if (r.has_drop) {
         m.here = cell;
         m.last = hand == 0;
+        m.sown = lifted - hand;
+        m.in_hand = hand;
         run_handlers(m, Event::Drop);
       }
     }
@@ -163,6 +169,8 @@ bool sow_move_impl(Machine& m, int start) {
     int land = r.slow_sow ? sow_lap<kObs, true>(m, lift_cell, hand)
                           : sow_lap<kObs, false>(m, lift_cell, hand);
     if (land < 0) return false;
+    m.sown = hand;  // what lap_end and the relay rule see
+    m.in_hand = 0;
     int next = after_lap(m, land);
     if (next < 0) {
       m.here = land;

@@ -189,6 +189,12 @@ L_Last:
 L_Lap:
   PUSH(m.lap);
   NEXT;
+L_Sown:
+  PUSH(m.sown);
+  NEXT;
+L_InHand:
+  PUSH(m.in_hand);
+  NEXT;
 L_Captured:
   PUSH(m.pending_seeds);
   NEXT;
