@@ -63,6 +63,10 @@ const PerftCase kCases[] = {
     {"ayoayo.mnc", 6, 13060},        {"ayoayo.mnc", 7, 58897},
     {"bohnenspiel.mnc", 5, 6599},    {"bohnenspiel.mnc", 7, 203586},
     {"songo.mnc", 5, 11929},         {"songo.mnc", 6, 73269},
+    {"obridjie.mnc", 6, 13800},      {"obridjie.mnc", 7, 58706},
+    {"ouri.mnc", 6, 16126},          {"ouri.mnc", 7, 63495},
+    {"hoyito.mnc", 6, 19922},        {"hoyito.mnc", 7, 97366},
+    {"ba_awa.mnc", 6, 14057},        {"ba_awa.mnc", 7, 61538},
 };
 constexpr int kSanitizerMaxLeaves = 20000;
 
