@@ -62,6 +62,10 @@ const PerftCase kCases[] = {
     {"vai_lung_thlan.mnc", 5, 5454}, {"vai_lung_thlan.mnc", 8, 835629},
     {"ayoayo.mnc", 6, 13060},        {"ayoayo.mnc", 7, 58897},
     {"bohnenspiel.mnc", 5, 6599},    {"bohnenspiel.mnc", 7, 203586},
+    {"endodoi.mnc", 4, 5576},        {"endodoi.mnc", 6, 367948},
+    {"halusa.mnc", 5, 6615},         {"halusa.mnc", 7, 201832},
+    {"otjin.mnc", 4, 5538},          {"otjin.mnc", 6, 359874},
+    {"daramutu.mnc", 5, 6157},       {"daramutu.mnc", 7, 184475},
 };
 constexpr int kSanitizerMaxLeaves = 20000;
 
