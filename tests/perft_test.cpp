@@ -67,6 +67,10 @@ const PerftCase kCases[] = {
     {"ouri.mnc", 6, 16126},          {"ouri.mnc", 7, 63495},
     {"hoyito.mnc", 6, 19922},        {"hoyito.mnc", 7, 97366},
     {"ba_awa.mnc", 6, 14057},        {"ba_awa.mnc", 7, 61538},
+    {"endodoi.mnc", 4, 5576},        {"endodoi.mnc", 6, 367948},
+    {"halusa.mnc", 5, 6615},         {"halusa.mnc", 7, 201832},
+    {"otjin.mnc", 4, 5538},          {"otjin.mnc", 6, 359874},
+    {"daramutu.mnc", 5, 6157},       {"daramutu.mnc", 7, 184475},
 };
 constexpr int kSanitizerMaxLeaves = 20000;
 
