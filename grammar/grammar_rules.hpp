@@ -333,9 +333,11 @@ struct FirstClause : pg::seq<Word<kw::First>, Ws, Must<WordAfter<kw::First, kw::
 struct MustClause : pg::seq<Word<kw::Must>, Ws, Must<WordAfter<kw::Must, kw::Feed>>,
                             pg::opt<Ws, Word<kw::Else>, Ws, Must<WordAfter<kw::Else, kw::Any>>>>,
                     NodeTag {};
-struct ForbidClause : pg::seq<Word<kw::Forbid>, Ws, Must<WordAfter<kw::Forbid, kw::When>>, Ws,
-                              Must<ExprAfter<kw::When>>>,
-                      NodeTag {};
+// `forbid when E` judges the start hole before the move, `forbid after E`
+// the position the move leads to.
+struct ForbidKind : pg::sor<pg::seq<Word<kw::When>, Ws, Must<ExprAfter<kw::When>>>,
+                            pg::seq<Word<kw::After>, Ws, Must<ExprAfter<kw::After>>>> {};
+struct ForbidClause : pg::seq<Word<kw::Forbid>, Ws, Must<ForbidKind>>, NodeTag {};
 struct PassClause
     : pg::seq<Word<kw::Pass>, Ws, Must<WordAfter<kw::Pass, kw::When>>, Ws,
               Must<WordAfter<kw::When, kw::No>>, Ws, Must<WordAfter<kw::No, kw::Moves>>>,

@@ -6,7 +6,10 @@
 // perft(s, 0) = 1; perft(s, d) = 1 if the game is over at s, else the sum
 // of perft(apply(s, m), d - 1) over legal_moves(s). Every apply is one ply
 // (extra turns and passes included). No History is passed, so
-// `repetition` clauses do not fire (none can within these depths anyway).
+// `repetition` clauses do not fire, and a game over counts 1: so these
+// counts can differ from `mancala perft`, which follows `repetition` and
+// counts nothing below a finished game (Obridjie, Ba-awa and Daramutu differ by a
+// few leaves at depth 6-7).
 //
 // How the constants were obtained: computed with this implementation after
 // it replayed every reference game of tests/reference exactly (an
@@ -63,14 +66,15 @@ const PerftCase kCases[] = {
     {"ayoayo.mnc", 6, 13060},        {"ayoayo.mnc", 7, 58897},
     {"bohnenspiel.mnc", 5, 6599},    {"bohnenspiel.mnc", 7, 203586},
     {"songo.mnc", 5, 11929},         {"songo.mnc", 6, 73269},
-    {"obridjie.mnc", 6, 13800},      {"obridjie.mnc", 7, 58706},
+    {"obridjie.mnc", 6, 13802},      {"obridjie.mnc", 7, 58710},
     {"ouri.mnc", 6, 16126},          {"ouri.mnc", 7, 63495},
     {"hoyito.mnc", 6, 19922},        {"hoyito.mnc", 7, 97366},
-    {"ba_awa.mnc", 6, 14057},        {"ba_awa.mnc", 7, 61538},
+    {"ba_awa.mnc", 6, 14057},        {"ba_awa.mnc", 7, 61542},
     {"endodoi.mnc", 4, 5576},        {"endodoi.mnc", 6, 367948},
     {"halusa.mnc", 5, 6615},         {"halusa.mnc", 7, 201832},
     {"otjin.mnc", 4, 5538},          {"otjin.mnc", 6, 359874},
-    {"daramutu.mnc", 5, 6157},       {"daramutu.mnc", 7, 184475},
+    {"wari.mnc", 5, 5219},           {"wari.mnc", 7, 139157},
+    {"daramutu.mnc", 5, 6157},       {"daramutu.mnc", 7, 184476},
 };
 constexpr int kSanitizerMaxLeaves = 20000;
 

@@ -43,6 +43,8 @@ const char* context_description(Context c) {
       return "the match section";
     case C::Evaluation:
       return "the evaluation section";
+    case C::ForbidAfter:
+      return "a forbid after clause";
     case C::Fragment:
       return "a fragment";
   }

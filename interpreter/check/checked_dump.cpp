@@ -170,6 +170,7 @@ void dump_settings(std::string& out, const GameSpec& g) {
   out += fmt::format("move_where {}\nfirst_move {}\nmust_feed {}{}\n", opt_text(g.move_where, "-"),
                      spell(g.first_move), yes(g.must_feed), g.feed_else_any ? " else any" : "");
   for (const ast::Expr& f : g.forbid) out += "forbid " + expr_text(f) + "\n";
+  for (const ast::Expr& f : g.forbid_after) out += "forbid after " + expr_text(f) + "\n";
   out += fmt::format("pass_when_no_moves {}\n", yes(g.pass_when_no_moves));
   out += fmt::format("direction {}\nrelay {}\nrelay_when {}\n", spell(g.direction), spell(g.relay),
                      opt_text(g.relay_when, "default"));

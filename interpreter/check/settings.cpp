@@ -234,6 +234,8 @@ void SpecBuilder::moves(const ast::Section& s) {
     } else if (k == "must") {
       spec_.must_feed = true;
       spec_.feed_else_any = has_word(c, "any");
+    } else if (k == "forbid" && !c.values.empty() && has_word(c, "after")) {
+      spec_.forbid_after.push_back(cond(c.values[0], Context::ForbidAfter, Type::Bool));
     } else if (k == "forbid" && !c.values.empty()) {
       spec_.forbid.push_back(cond(c.values[0], Context::Moves, Type::Bool));
     } else if (k == "pass") {

@@ -100,6 +100,7 @@ void compile_moves_and_sowing(const GameSpec& g, Rules& r, CodeGen& gen) {
     r.move_where = gen.expression(*g.move_where);
   }
   for (const ast::Expr& f : g.forbid) r.forbid.push_back(gen.expression(f));
+  for (const ast::Expr& f : g.forbid_after) r.forbid_after.push_back(gen.expression(f));
   if (g.relay_when) r.relay_when = gen.expression(*g.relay_when);
   if (g.skip_when) r.skip_when = gen.expression(*g.skip_when);
   if (g.endless == EndlessKind::Ends && !g.endless_body.empty()) {
@@ -153,7 +154,7 @@ std::shared_ptr<const Rules> compile(const CheckedGame& game) {
   r.slow_sow = r.has_drop || !r.skip_when.empty();
   r.may_relay = r.relay != RelayKind::None || gen.uses_relay_from();
   r.may_be_endless = r.may_relay || !r.skip_when.empty();
-  r.simple_starts = r.where_nonempty && r.forbid.empty() &&
+  r.simple_starts = r.where_nonempty && r.forbid.empty() && r.forbid_after.empty() &&
                     !(r.may_be_endless && r.endless == EndlessKind::Illegal);
   r.needs_no_moves = gen.uses_no_moves();
   return rules;

@@ -92,6 +92,8 @@ std::string dump_pipeline(const Rules& r) {
   dump_code(out, r, "moves where", r.move_where);
   for (size_t i = 0; i < r.forbid.size(); ++i)
     dump_code(out, r, "forbid #" + std::to_string(i + 1), r.forbid[i]);
+  for (size_t i = 0; i < r.forbid_after.size(); ++i)
+    dump_code(out, r, "forbid after #" + std::to_string(i + 1), r.forbid_after[i]);
   dump_code(out, r, "relay when", r.relay_when);
   dump_code(out, r, "skip when", r.skip_when);
   dump_code(out, r, "endless block", r.endless_block);

@@ -71,17 +71,18 @@ bool run_move(Machine& m, int start) {
 namespace {
 
 // The look-ahead filters that apply to the player to move: `endless
-// illegal` in a game that can relay, and `must feed` while the opponent
-// controls no seed.
+// illegal` in a game that can relay, `must feed` while the opponent
+// controls no seed, and `forbid after`.
 struct Lookahead {
   bool endless = false;
   bool feed = false;
-  bool any() const { return endless || feed; }
+  bool after = false;
+  bool any() const { return endless || feed || after; }
 };
 
 Lookahead lookahead_for(const Rules& r, const State& s) {
   return {r.may_be_endless && r.endless == EndlessKind::Illegal,
-          r.must_feed && s.controlled_seeds(other(s.to_move)) == 0};
+          r.must_feed && s.controlled_seeds(other(s.to_move)) == 0, !r.forbid_after.empty()};
 }
 
 // Whether a `first move` clause still binds the player to move.
@@ -89,13 +90,24 @@ bool first_move_pending(const Rules& r, const State& s) {
   return r.first_move != FirstMove::Any && !(s.moved & (1u << index(s.to_move)));
 }
 
-// Whether a candidate start passes the look-ahead filters.
-bool passes_lookahead(const Rules& r, const State& s, int cell, bool feed) {
+// Whether the position a move led to passes every `forbid after` (the
+// machine is the move's: `mover` is the player who moved).
+bool passes_after(const Rules& r, Machine& m) {
+  for (CodeRef f : r.forbid_after) {
+    if (exec(m, f) != 0) return false;
+  }
+  return true;
+}
+
+// Whether a candidate start passes the look-ahead filters. A move that
+// would never stop is judged by the `endless` clause alone.
+bool passes_lookahead(const Rules& r, const State& s, int cell, Lookahead la) {
   State copy = s;
   Machine sim(r, copy, s.to_move, nullptr);
-  if (!feed) return sow_move(sim, cell);  // endless check only
+  if (!la.feed && !la.after) return sow_move(sim, cell);  // endless check only
   if (!run_move(sim, cell)) return r.endless != EndlessKind::Illegal;
-  return copy.controlled_seeds(other(s.to_move)) > 0;
+  if (la.feed && copy.controlled_seeds(other(s.to_move)) == 0) return false;
+  return !la.after || passes_after(r, sim);
 }
 
 // Whether a start cell passes the `where` and `forbid` expressions.
@@ -127,7 +139,7 @@ void for_each_start(const Rules& r, const State& s, F&& f, Lookahead la) {
   for (int i = 0; i < n2; ++i, ++cell) {
     if (cell == n2) cell = 0;
     if (!((mine >> cell) & 1u) || !passes_expressions(r, m, cell)) continue;
-    if (la.any() && !passes_lookahead(r, s, cell, la.feed)) continue;
+    if (la.any() && !passes_lookahead(r, s, cell, la)) continue;
     if (!f(cell)) return;
   }
 }
@@ -269,7 +281,7 @@ Move random_legal_move(const Rules& r, const State& s, Rng& rng) {
     uint64_t bits = candidates;
     for (int k = rng.below(__builtin_popcountll(candidates)); k > 0; --k) bits &= bits - 1;
     int cell = __builtin_ctzll(bits);
-    if (passes_lookahead(r, s, cell, la.feed)) return cell_move(r.holes, p, cell);
+    if (passes_lookahead(r, s, cell, la)) return cell_move(r.holes, p, cell);
     candidates &= ~(uint64_t{1} << cell);
   }
   MANCALA_ASSERT(r.pass_when_no_moves && "random_legal_move: a live position without a move");

@@ -36,10 +36,11 @@ enum class Context : uint32_t {
   End,           // end: clause conditions and blocks
   EndlessBlock,  // sowing: endless ends { ... }
   Match,         // match: ends when
+  ForbidAfter,   // moves: forbid after (the position a move leads to)
   Evaluation,    // evaluation: score
   Fragment,      // a fragment body checked on its own: everything is available
 };
-inline constexpr size_t kContextCount = 14;
+inline constexpr size_t kContextCount = 15;
 
 using ContextSet = uint32_t;
 constexpr ContextSet ctx(Context c) {

@@ -57,6 +57,7 @@ struct GameSpec : Settings {
 
   std::optional<ast::Expr> move_where;  // sees `hole`, `mover`
   std::vector<ast::Expr> forbid;
+  std::vector<ast::Expr> forbid_after;  // judged on the position after the move
   std::optional<ast::Expr> relay_when;  // nullopt: the relay kind's default condition
   std::optional<ast::Expr> skip_when;
   std::vector<ast::Stmt> endless_body;

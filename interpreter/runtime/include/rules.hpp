@@ -110,12 +110,13 @@ struct Rules : Settings {
   int frame_size = 0;                       // locals + evaluation stack needed by any entry
   std::array<CodeRef, kEventCount> events;  // all handlers of an event, in file order
   std::array<std::vector<HandlerCode>, kEventCount> handlers;  // where each one starts
-  CodeRef move_where;           // pushes bool; sees hole, mover. Empty: true
-  bool where_nonempty = false;  // move_where is exactly count(hole) >= 1 (fast path)
-  std::vector<CodeRef> forbid;  // each pushes bool
-  CodeRef relay_when;           // empty: the relay kind's default condition
-  CodeRef skip_when;            // empty: none
-  CodeRef endless_block;        // `endless ends { ... }`; may be empty
+  CodeRef move_where;                 // pushes bool; sees hole, mover. Empty: true
+  bool where_nonempty = false;        // move_where is exactly count(hole) >= 1 (fast path)
+  std::vector<CodeRef> forbid;        // each pushes bool
+  std::vector<CodeRef> forbid_after;  // each pushes bool, run on the position after the move
+  CodeRef relay_when;                 // empty: the relay kind's default condition
+  CodeRef skip_when;                  // empty: none
+  CodeRef endless_block;              // `endless ends { ... }`; may be empty
   std::vector<EndClauseCode> end;
   CodeRef match_ends;  // pushes bool (match: `ends when`)
   CodeRef evaluation;  // pushes int; empty: the default score
