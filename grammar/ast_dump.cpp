@@ -82,6 +82,10 @@ const char* stmt_name(StmtKind k) {
       return "Chain";
     case StmtKind::Use:
       return "Use";
+    case StmtKind::Mark:
+      return "Mark";
+    case StmtKind::Unmark:
+      return "Unmark";
   }
   return "?";
 }

@@ -95,6 +95,15 @@ void build_stmt(State& st, Range r, ast::StmtKind kind) {
     case ast::StmtKind::Use:
       build_use(s, kids);
       break;
+    case ast::StmtKind::Mark:
+    case ast::StmtKind::Unmark: {
+      s.target = take<ExprItem>(kids[0]).expr;
+      ast::Word name = take<ast::Word>(kids[1]);
+      s.name = std::move(name.text);
+      s.name_range = name.range;
+      if (kids.size() > 2) s.dest = take<ExprItem>(kids[2]).expr;
+      break;
+    }
     default:  // ExtraTurn, Stop, Cancel, Draw: the keyword alone
       break;
   }

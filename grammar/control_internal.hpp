@@ -151,6 +151,9 @@ MNC_EXPECT(ExprAfter<kw::If>, "expected a condition after 'if'")
 MNC_EXPECT(ExprAfter<kw::While>, "expected a condition after 'while'")
 MNC_EXPECT(ExprAfter<kw::Remove>, "expected a hole after 'remove'")
 MNC_EXPECT(ExprAfter<kw::From>, "expected a hole after 'from'")
+MNC_EXPECT(ExprAfter<kw::Mark>, "expected a hole after 'mark'")
+MNC_EXPECT(ExprAfter<kw::Unmark>, "expected a hole after 'unmark'")
+MNC_EXPECT(ExprAfter<kw::For>, "expected a player after 'for'")
 MNC_EXPECT(ExprAfter<kw::Leave>, "expected a number of seeds after 'leave'")
 using CaptureTo = KwAfter<kw::Capture, kw::To>;
 MNC_EXPECT(CaptureTo, "expected 'to' after the captured hole")
@@ -191,6 +194,8 @@ MNC_MESSAGE(LetName, expected_name(s, "expected a variable name after 'let'", "a
 MNC_EXPECT(LetEquals, "expected '=' after the variable name")
 MNC_EXPECT(ElseBody, "expected '{' or 'if' after 'else'")
 MNC_MESSAGE(UseName, expected_name(s, "expected a fragment name after 'use'", "a fragment"))
+MNC_MESSAGE(MarkName, expected_name(s, "expected the name of a mark after 'as'", "a mark"))
+MNC_MESSAGE(MarkDecl, expected_name(s, "expected the name of a mark after 'marks'", "a mark"))
 
 // Clauses.
 MNC_EXPECT(LabelString, "expected a label in quotes after 'as'")

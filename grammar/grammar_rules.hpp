@@ -172,6 +172,7 @@ using Else = MNC_KW("else");
 using End = MNC_KW("end");
 using Extends = MNC_KW("extends");
 using ExtraTurn = MNC_KW("extra_turn");
+using For = MNC_KW("for");
 using Forward = MNC_KW("forward");
 using Fragment = MNC_KW("fragment");
 using From = MNC_KW("from");
@@ -180,6 +181,8 @@ using If = MNC_KW("if");
 using Import = MNC_KW("import");
 using Leave = MNC_KW("leave");
 using Let = MNC_KW("let");
+using Mark = MNC_KW("mark");
+using Unmark = MNC_KW("unmark");
 using Match = MNC_KW("match");
 using Moves = MNC_KW("moves");
 using On = MNC_KW("on");
@@ -198,6 +201,7 @@ using Sowing = MNC_KW("sowing");
 using Evaluation = MNC_KW("evaluation");
 using Rows = MNC_KW("rows");
 using Holes = MNC_KW("holes");
+using Marks = MNC_KW("marks");
 using Stores = MNC_KW("stores");
 using None = MNC_KW("none");
 using Captures = MNC_KW("captures");
@@ -293,12 +297,22 @@ struct ChainStmt : pg::seq<kw::Chain, Ws, Must<ChoiceAfter<kw::Chain, kw::Forwar
                            Ws, Must<KwAfter<kw::Chain, kw::While>>, Ws, Must<ExprAfter<kw::While>>,
                            Ws, Must<BlockAfter<kw::Chain>>>,
                    NodeTag {};
+// `mark H as NAME [for P]` / `unmark H as NAME`: lasting marks on holes.
+struct MarkName : Name {};
+struct MarkOwner : pg::seq<kw::For, Ws, Must<ExprAfter<kw::For>>> {};
+struct MarkStmt
+    : pg::seq<kw::Mark, Ws, Must<ExprAfter<kw::Mark>>, Ws, Must<KwAfter<kw::Mark, kw::As>>, Ws,
+              Must<MarkName>, pg::opt<Ws, MarkOwner>>,
+      NodeTag {};
+struct UnmarkStmt : pg::seq<kw::Unmark, Ws, Must<ExprAfter<kw::Unmark>>, Ws,
+                            Must<KwAfter<kw::Unmark, kw::As>>, Ws, Must<MarkName>>,
+                    NodeTag {};
 struct UseName : Name {};
 struct UseStmt : pg::seq<kw::Use, Ws, Must<UseName>, pg::opt<Ws, Nest<CallArgs>>>, NodeTag {};
 
-struct Statement
-    : pg::sor<CaptureStmt, RemoveStmt, ExtraTurnStmt, StopStmt, CancelStmt, DrawStmt, RelayStmt,
-              LeaveStmt, LetStmt, IfStmt, WhileStmt, ChainStmt, UseStmt, AssignStmt> {};
+struct Statement : pg::sor<CaptureStmt, RemoveStmt, ExtraTurnStmt, StopStmt, CancelStmt, DrawStmt,
+                           RelayStmt, LeaveStmt, MarkStmt, UnmarkStmt, LetStmt, IfStmt, WhileStmt,
+                           ChainStmt, UseStmt, AssignStmt> {};
 struct Block : pg::seq<pg::one<'{'>, DepthCheck, Sep, pg::star<Statement, Sep>, Must<BlockClose>>,
                NodeTag,
                BraceTag {};
@@ -317,7 +331,12 @@ struct HolesClause : pg::seq<Word<kw::Holes>, Ws, Must<NumberAfter<kw::Holes>>>,
 struct StoresClause : pg::seq<Word<kw::Stores>, Ws,
                               Must<ChoiceAfter<kw::Stores, kw::None, kw::Captures, kw::Sown>>>,
                       NodeTag {};
-struct BoardClause : pg::sor<RowsClause, HolesClause, StoresClause> {};
+// `marks NAME, NAME`: the kinds of lasting mark the game's holes can carry.
+struct MarkDecl : Name {};
+struct MarksClause
+    : pg::seq<Word<kw::Marks>, Ws, Must<MarkDecl>, pg::star<Ws, pg::one<','>, Ws, Must<MarkDecl>>>,
+      NodeTag {};
+struct BoardClause : pg::sor<RowsClause, HolesClause, StoresClause, MarksClause> {};
 // setup
 struct SeedsClause : pg::seq<Word<kw::Seeds>, Ws, Must<NumberAfter<kw::Seeds>>>, NodeTag {};
 struct SetupClause : pg::sor<SeedsClause> {};
@@ -411,7 +430,7 @@ struct InfoClause : pg::seq<InfoKey, Ws, Must<InfoText>>, NodeTag {};
     static constexpr const char* kClauses = clauses;    \
   };
 MNC_SECTION(InfoTag, kw::Info, InfoClause, "info", "")
-MNC_SECTION(BoardTag, kw::Board, BoardClause, "board", "rows holes stores")
+MNC_SECTION(BoardTag, kw::Board, BoardClause, "board", "rows holes stores marks")
 MNC_SECTION(SetupTag, kw::Setup, SetupClause, "setup", "seeds")
 MNC_SECTION(MovesTag, kw::Moves, MovesClause, "moves", "from first must forbid pass")
 MNC_SECTION(SowingTag, kw::Sowing, SowingClause, "sowing", "direction relay skip endless")

@@ -74,6 +74,7 @@ const PerftCase kCases[] = {
     {"halusa.mnc", 5, 6615},         {"halusa.mnc", 7, 201832},
     {"otjin.mnc", 4, 5538},          {"otjin.mnc", 6, 359874},
     {"wari.mnc", 5, 5219},           {"wari.mnc", 7, 139157},
+    {"toguz_kumalak.mnc", 4, 5199},  {"toguz_kumalak.mnc", 5, 43184},
     {"daramutu.mnc", 5, 6157},       {"daramutu.mnc", 7, 184476},
 };
 constexpr int kSanitizerMaxLeaves = 20000;

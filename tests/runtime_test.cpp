@@ -954,5 +954,45 @@ TEST(Sowing, SownAndInHandCountTheLapsSeeds) {
   EXPECT_EQ(s.store(kS), 2);
 }
 
+// Marks: `mark` without `for` is for the hole's row, `for P` names the
+// owner, `unmark` clears; a marked hole can be read in `where`; marks are
+// part of the position (its hash and repetition key).
+constexpr const char* kMarks = R"(
+game "Marks" {
+  board  { rows 2  holes 3  stores captures  marks closed, taken }
+  setup  { seeds 1 }
+  moves  { from own holes where count(hole) >= 1 and not marked(hole, closed) }
+  on sow_end {
+    mark here as closed
+    mark origin as taken for opponent
+    unmark next(here) as closed
+  }
+  end { when board_seeds == 0  winner most store }
+}
+)";
+
+TEST(Marks, SetClearOwnAndKeyThePosition) {
+  auto r = load(kMarks);
+  ASSERT_TRUE(r);
+  State s = position(*r, {1, 1, 1}, {1, 1, 1});
+  s.set_mark(s.hole_cell(kS, 3), 0, true, kN);  // S3 closed, for North
+  State plain = s;
+  plain.marks = {};
+  plain.mark_north = {};
+  EXPECT_NE(s.position_hash(), plain.position_hash());
+  EXPECT_EQ(legal_moves(*r, s).size(), 2u);  // S3 is closed
+  apply(*r, s, mv(1));                       // lands in S2
+  int s1 = s.hole_cell(kS, 1), s2 = s.hole_cell(kS, 2), s3 = s.hole_cell(kS, 3);
+  EXPECT_TRUE(s.marked(s2, 0));
+  EXPECT_EQ(s.mark_owner(s2, 0), kS);  // no `for`: the row's player
+  EXPECT_TRUE(s.marked(s1, 1));
+  EXPECT_EQ(s.mark_owner(s1, 1), kN);
+  EXPECT_FALSE(s.marked(s3, 0));       // unmarked
+  EXPECT_EQ(s.mark_owner(s3, 0), kS);  // a hole without the mark: its row
+  EXPECT_EQ(s.marked_holes(0, kS), 1);
+  EXPECT_EQ(s.marked_holes(1, kN), 1);
+  EXPECT_EQ(validate(*r, s), "");
+}
+
 }  // namespace
 }  // namespace mancala

@@ -51,6 +51,9 @@ struct Expr {
   // check/include/builtins.def it resolved to (a NameId or FunctionId);
   // -1 for a local, a literal, an operator, or before checking.
   int builtin = -1;
+  // Set by the checker on a Name that is a mark declared by the game's
+  // `marks` clause: its index (0-based, in declaration order); else -1.
+  int mark = -1;
   Op op = Op::None;
   std::vector<Expr> args;
 };
@@ -70,12 +73,14 @@ enum class StmtKind {
   While,      // while cond body
   Chain,      // chain forward|backward from target while cond body
   Use,        // use name(args)
+  Mark,       // mark target as name [for dest]
+  Unmark,     // unmark target as name
 };
 
 struct Stmt {
   StmtKind kind = StmtKind::Stop;
   Range range;
-  std::string name;  // Let, Assign: variable; Use: fragment
+  std::string name;  // Let, Assign: variable; Use: fragment; Mark, Unmark: the mark
   Range name_range;
   // Capture: target is empty for `board`; dest is empty for `owners`.
   // Remove, Relay, Chain: target. Leave, Let, Assign: value.

@@ -196,6 +196,10 @@ std::optional<Type> BodyChecker::name(ast::Expr& e) {
     e.name = l->out_name;
     return l->type;
   }
+  if (int k = mark_index(e.name); k >= 0) {
+    e.mark = k;
+    return Type::Int;
+  }
   if (const BuiltinName* n = find_name(e.name)) {
     e.builtin = static_cast<int>(n->id);
     if (!name_available(*n)) {
@@ -210,6 +214,40 @@ std::optional<Type> BodyChecker::name(ast::Expr& e) {
   fail(e.range, fmt::format("unknown name '{}'{}", e.name, did_you_mean(e.name, name_candidates())),
        false);
   return std::nullopt;
+}
+
+int BodyChecker::mark_index(const std::string& name) const {
+  const auto& marks = env_.marks;
+  auto it = std::find(marks.begin(), marks.end(), name);
+  return it == marks.end() ? -1 : static_cast<int>(it - marks.begin());
+}
+
+// A mark argument or statement must name a mark of the board's `marks`.
+void BodyChecker::expect_mark(const std::string& name, Range range) {
+  if (mark_index(name) >= 0) return;
+  if (env_.marks.empty()) {
+    fail(range,
+         fmt::format("'{}' is not a mark: the board declares none (board {{ marks {} }})", name,
+                     name),
+         false);
+  } else {
+    fail(range,
+         fmt::format("'{}' is not a mark of this game{}", name, did_you_mean(name, env_.marks)),
+         false);
+  }
+}
+
+// The parameter of a built-in function that names a mark, or -1.
+static int mark_param(FunctionId id) {
+  switch (id) {
+    case FunctionId::Marked:
+    case FunctionId::MarkOwner:
+      return 1;
+    case FunctionId::MarkedHoles:
+      return 0;
+    default:
+      return -1;
+  }
 }
 
 std::optional<Type> BodyChecker::call(ast::Expr& e) {
@@ -237,7 +275,19 @@ std::optional<Type> BodyChecker::call(ast::Expr& e) {
                      f->params.size() == 1 ? "" : "s", n),
          false);
   }
+  int mark_arg = mark_param(f->id);
   for (size_t i = 0; i < n; ++i) {
+    if (static_cast<int>(i) == mark_arg) {
+      ast::Expr& a = e.args[i];
+      if (a.kind == ast::ExprKind::Name && !lookup(a.name)) {
+        expect_mark(a.name, a.range);
+        a.mark = mark_index(a.name);
+      } else {
+        fail(a.range, fmt::format("argument {} of {}: expected the name of a mark", i + 1, f->name),
+             false);
+      }
+      continue;
+    }
     std::optional<Type> t = expr(e.args[i]);
     if (i < f->params.size() && t && *t != f->params[i]) {
       fail(e.args[i].range,
@@ -289,6 +339,12 @@ void BodyChecker::stmt(ast::Stmt& s) {
     case K::Leave:
       if (s.value) expect(*s.value, Type::Int);
       break;
+    case K::Mark:
+    case K::Unmark:
+      if (s.target) expect(*s.target, Type::Hole);
+      expect_mark(s.name, s.name_range);
+      if (s.dest) expect(*s.dest, Type::Player);
+      break;
     case K::Let:
       let(s);
       break;
@@ -328,6 +384,9 @@ void BodyChecker::let(ast::Stmt& s) {
   std::optional<Type> t = s.value ? expr(*s.value) : std::nullopt;
   if (find_name(s.name) || find_function(s.name)) {
     fail(s.name_range, fmt::format("'{}' is a built-in name and cannot be declared", s.name),
+         false);
+  } else if (mark_index(s.name) >= 0) {
+    fail(s.name_range, fmt::format("'{}' is a mark of this game and cannot be declared", s.name),
          false);
   } else if (const Local* prev = lookup(s.name)) {
     fail(s.name_range, fmt::format("'{}' is already declared", s.name), false,

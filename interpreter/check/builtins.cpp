@@ -183,6 +183,10 @@ std::optional<ActionId> action_of(const ast::Stmt& stmt) {
       return ActionId::Relay;
     case ast::StmtKind::Leave:
       return ActionId::Leave;
+    case ast::StmtKind::Mark:
+      return ActionId::Mark;
+    case ast::StmtKind::Unmark:
+      return ActionId::Unmark;
     case ast::StmtKind::Cancel:
       return ActionId::Cancel;
     case ast::StmtKind::Draw:

@@ -94,6 +94,7 @@ struct BodyEnv {
   Reporter& rep;
   const Program& program;
   std::optional<Range> stores_none;  // the `stores none` clause, when written
+  std::vector<std::string> marks;    // the names of the board's `marks` clause
 };
 
 // Checks expressions and statements in one context, renaming fragment
@@ -110,6 +111,8 @@ class BodyChecker {
   void set_root_fragment(const ast::Fragment* f) { root_fragment_ = f; }
 
  private:
+  int mark_index(const std::string& name) const;  // -1: not a mark
+  void expect_mark(const std::string& name, Range range);
   struct Local {
     std::string name;
     std::string out_name;
@@ -152,5 +155,7 @@ std::optional<GameSpec> build_spec(const ast::Game& game, const BodyEnv& env,
                                    const CheckOptions& options, SourceSet& sources);
 // The `stores none` clause of a game, if written.
 std::optional<Range> stores_none_clause(const ast::Game& game);
+// The names the board's `marks` clause declares, in order.
+std::vector<std::string> mark_names(const ast::Game& game);
 
 }  // namespace mancala::check

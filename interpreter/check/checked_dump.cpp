@@ -130,6 +130,11 @@ std::string stmt_head(const ast::Stmt& s) {
       return "relay from " + opt_text(s.target, "?");
     case K::Leave:
       return "leave " + opt_text(s.value, "?");
+    case K::Mark:
+      return fmt::format("mark {} as {}{}", opt_text(s.target, "?"), s.name,
+                         s.dest ? " for " + expr_text(*s.dest) : "");
+    case K::Unmark:
+      return fmt::format("unmark {} as {}", opt_text(s.target, "?"), s.name);
     case K::Let:
       return fmt::format("let {} = {}", s.name, opt_text(s.value, "?"));
     case K::Assign:

@@ -35,7 +35,10 @@ const std::vector<SectionRule>& section_rules() {
       {"info", false, {}},
       {"board",
        true,
-       {{"rows", 0, 1, "rows"}, {"holes", 0, 1, "holes"}, {"stores", 0, 1, "stores"}}},
+       {{"rows", 0, 1, "rows"},
+        {"holes", 0, 1, "holes"},
+        {"stores", 0, 1, "stores"},
+        {"marks", 0, 0, ""}}},
       {"setup", true, {{"seeds", 0, 1, "seeds"}}},
       {"moves",
        true,
@@ -101,6 +104,7 @@ class SpecBuilder {
   ast::Expr cond(const ast::Expr& e, Context c, Type want);
   std::vector<ast::Stmt> body(const std::vector<ast::Stmt>& b, Context c);
   void board(const ast::Section& s);
+  void marks(const ast::Clause& c);
   void setup(const ast::Section& s);
   void moves(const ast::Section& s);
   void sowing(const ast::Section& s);
@@ -212,6 +216,25 @@ void SpecBuilder::board(const ast::Section& s) {
       if (auto v = in_range(number(c), holes_range_, "holes", 1, kMaxHoles)) spec_.holes = *v;
     } else if (k == "stores") {
       if (auto w = word<StoreKind>(c)) spec_.stores = *w;
+    } else if (k == "marks") {
+      marks(c);
+    }
+  }
+}
+
+// The names of `marks`: at most kMaxMarks, distinct, and not names the
+// language already gives a meaning (a mark is read as a name in expressions).
+void SpecBuilder::marks(const ast::Clause& c) {
+  spec_.marks.clear();
+  for (const ast::Word& w : c.words) {
+    if (find_name(w.text) || find_function(w.text)) {
+      rep_.error(w.range, fmt::format("'{}' is a built-in name and cannot name a mark", w.text));
+    } else if (std::find(spec_.marks.begin(), spec_.marks.end(), w.text) != spec_.marks.end()) {
+      rep_.error(w.range, fmt::format("mark '{}' is declared twice", w.text));
+    } else if (spec_.marks.size() == static_cast<size_t>(kMaxMarks)) {
+      rep_.error(w.range, fmt::format("at most {} marks can be declared", kMaxMarks));
+    } else {
+      spec_.marks.push_back(w.text);
     }
   }
 }
@@ -451,6 +474,19 @@ std::optional<GameSpec> SpecBuilder::run() {
 std::optional<GameSpec> build_spec(const ast::Game& game, const BodyEnv& env,
                                    const CheckOptions& options, SourceSet& sources) {
   return SpecBuilder(game, env, options, sources).run();
+}
+
+std::vector<std::string> mark_names(const ast::Game& game) {
+  std::vector<std::string> out;
+  for (const ast::Section& s : game.sections) {
+    if (s.name.text != "board") continue;
+    for (const ast::Clause& c : s.clauses) {
+      if (c.keyword.text != "marks") continue;
+      out.clear();
+      for (const ast::Word& w : c.words) out.push_back(w.text);
+    }
+  }
+  return out;
 }
 
 std::optional<Range> stores_none_clause(const ast::Game& game) {

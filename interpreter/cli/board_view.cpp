@@ -62,7 +62,8 @@ class Painter {
         g_(style.unicode ? kUnicode : kAscii),
         stores_(rules.stores != StoreKind::None),
         width_(std::max(4, digits(std::max(rules.total(), 1)) + 2)),
-        sons_(rules.match.present) {}
+        sons_(rules.match.present),
+        marks_(rules.marks) {}
 
   std::string draw() const {
     int boxed =
@@ -71,6 +72,7 @@ class Painter {
     std::string out = caption(Player::North) + numbers(Player::North);
     out += border(g_.top) + row(Player::North) + middle() + row(Player::South);
     out += border(g_.bottom) + numbers(Player::South) + caption(Player::South);
+    out += marks_line();
     if (!labels_.hand.empty()) out += fmt::format("{}{}\n", kIndent, labels_.hand);
     return out;
   }
@@ -173,6 +175,23 @@ class Painter {
     return out + "\n";
   }
 
+  // "   marks: tuzdik N2 (south), S6 (north)": the holes that carry marks.
+  std::string marks_line() const {
+    std::vector<std::string> kinds;
+    for (size_t k = 0; k < marks_.size(); ++k) {
+      std::vector<std::string> holes;
+      for (int c = 0; c < 2 * s_.holes; ++c) {
+        if (!s_.marked(c, static_cast<int>(k))) continue;
+        holes.push_back(fmt::format("{}{} ({})", c < s_.holes ? 'S' : 'N', c % s_.holes + 1,
+                                    player_name(s_.mark_owner(c, static_cast<int>(k)))));
+      }
+      if (!holes.empty())
+        kinds.push_back(marks_[k] + " " + fmt::format("{}", fmt::join(holes, ", ")));
+    }
+    if (kinds.empty()) return "";
+    return fmt::format("{}marks: {}\n", kIndent, fmt::join(kinds, "; "));
+  }
+
   std::string caption(Player p) const {
     std::string name = p == Player::North ? labels_.north : labels_.south;
     std::string text =
@@ -190,6 +209,7 @@ class Painter {
   bool stores_;
   int width_;
   bool sons_;  // a hole can change hands (a match's refill), so cells carry a marker
+  const std::vector<std::string>& marks_;
 };
 
 }  // namespace

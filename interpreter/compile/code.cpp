@@ -10,6 +10,7 @@
 // `x > k`), and short-circuit jumps for `and`/`or`/`in`. Locals get slots
 // by scope (a slot is reused after its block closes); the deepest stack
 // and slot use are tracked so that the executor can run on a fixed frame.
+#include <algorithm>
 #include <cassert>
 #include <limits>
 
@@ -246,6 +247,7 @@ std::optional<int64_t> CodeGen::fold(const Expr& e) const {
     case ExprKind::Bool:
       return e.value;
     case ExprKind::Name:
+      if (e.mark >= 0) return e.mark;  // a mark's name is its index
       if (e.builtin >= 0) return constant_value(static_cast<NameId>(e.builtin), rules_);
       if (const Local* l = find_local(e.name)) return l->constant;
       return std::nullopt;
@@ -433,6 +435,12 @@ void CodeGen::stmt(const Stmt& s) {
       emit(OpCode::RelayFrom);
       return;
     case StmtKind::Leave: expr(*s.value); emit(OpCode::Leave); return;
+    case StmtKind::Mark: mark(s); return;
+    case StmtKind::Unmark:
+      expr(*s.target);
+      push_constant(mark_of(s));
+      emit(OpCode::UnmarkHole);
+      return;
     case StmtKind::Let: {
       expr(*s.value);
       int slot = new_slot();
@@ -478,6 +486,28 @@ void CodeGen::capture(const Stmt& s) {
     expr(*s.dest);
     emit(OpCode::Capture);
   }
+}
+
+// The index of the mark a `mark`/`unmark` names (the checker made sure it
+// is one of the board's).
+int CodeGen::mark_of(const Stmt& s) const {
+  const auto& marks = rules_.marks;
+  auto it = std::find(marks.begin(), marks.end(), s.name);
+  assert(it != marks.end() && "a mark the board does not declare");
+  return static_cast<int>(it - marks.begin());
+}
+
+// `mark H as NAME [for P]`: without `for`, the mark is for H's row.
+void CodeGen::mark(const Stmt& s) {
+  expr(*s.target);
+  push_constant(mark_of(s));
+  if (s.dest) {
+    expr(*s.dest);
+  } else {
+    expr(*s.target);
+    emit(OpCode::Side);
+  }
+  emit(OpCode::MarkHole);
 }
 
 void CodeGen::if_stmt(const Stmt& s) {

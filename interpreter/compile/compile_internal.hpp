@@ -54,6 +54,8 @@ class CodeGen {
   void stmt(const ast::Stmt& s);
   bool constant_let(const std::vector<ast::Stmt>& body, size_t i);
   void capture(const ast::Stmt& s);
+  void mark(const ast::Stmt& s);
+  int mark_of(const ast::Stmt& s) const;
   void if_stmt(const ast::Stmt& s);
   void while_stmt(const ast::Stmt& s);
   void chain_stmt(const ast::Stmt& s);

@@ -430,6 +430,13 @@ std::string validate(const Rules& r, const State& s) {
   }
   if (r.holes < 32 && (s.control >> (2 * r.holes)) != 0)
     return "control of a hole beyond the board";
+  for (int k = 0; k < kMaxMarks; ++k) {
+    if (k >= static_cast<int>(r.marks.size()) && (s.marks[k] || s.mark_north[k]))
+      return "a mark the game does not declare";
+    if ((s.mark_north[k] & ~s.marks[k]) != 0 ||
+        (r.holes < 32 && (s.marks[k] >> (2 * r.holes)) != 0))
+      return "a mark on a hole beyond the board";
+  }
   long sum = s.seeds_in_play() + s.removed;
   if (sum != r.total()) {
     return "the position holds " + std::to_string(sum) +

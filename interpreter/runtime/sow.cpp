@@ -26,17 +26,21 @@ struct Snapshot {
   std::array<uint16_t, kMaxCells> cells;
   uint16_t removed;
   int lift;
+  std::array<uint64_t, kMaxMarks> marks, mark_north;  // handlers may mark holes
 };
 
 void take(Snapshot& snap, const State& s, int ncells, int lift) {
   std::memcpy(snap.cells.data(), s.cells.data(), sizeof(uint16_t) * ncells);
   snap.removed = s.removed;
   snap.lift = lift;
+  snap.marks = s.marks;
+  snap.mark_north = s.mark_north;
 }
 
 bool same(const Snapshot& snap, const State& s, int ncells, int lift) {
   return snap.lift == lift && snap.removed == s.removed &&
-         std::memcmp(snap.cells.data(), s.cells.data(), sizeof(uint16_t) * ncells) == 0;
+         std::memcmp(snap.cells.data(), s.cells.data(), sizeof(uint16_t) * ncells) == 0 &&
+         snap.marks == s.marks && snap.mark_north == s.mark_north;
 }
 
 template <bool kObs>

@@ -92,6 +92,9 @@ uint64_t State::position_hash() const {
     h = mix(h, v);
   }
   for (; c < 2 * holes; ++c) h = mix(h, cells[c]);
+  for (int k = 0; k < kMaxMarks; ++k) {
+    if (marks[k]) h = mix(mix(h, marks[k] ^ (uint64_t{1} << 63 >> k)), mark_north[k]);
+  }
   return mix(h, index(to_move));
 }
 
@@ -125,6 +128,15 @@ std::string to_text(const State& s) {
     sons.push_back((c < s.holes ? "S" : "N") + std::to_string(c % s.holes + 1));
   }
   if (!sons.empty()) out += " sons " + join(sons, ",");
+  std::vector<std::string> marks;
+  for (int k = 0; k < kMaxMarks; ++k) {
+    for (int c = 0; c < 2 * s.holes; ++c) {
+      if (!s.marked(c, k)) continue;
+      marks.push_back(std::to_string(k + 1) + ":" + (c < s.holes ? "S" : "N") +
+                      std::to_string(c % s.holes + 1) + ">" + player_name(s.mark_owner(c, k)));
+    }
+  }
+  if (!marks.empty()) out += " marks " + join(marks, ",");
   if (s.over) {
     out += " over " + std::string(winner_name(s.result.winner)) + " " +
            std::to_string(s.result.south) + "-" + std::to_string(s.result.north);

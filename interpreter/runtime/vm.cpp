@@ -217,6 +217,26 @@ L_EmptyRow:
 L_Count:
   TOP = s.cells[TOP];
   NEXT;
+L_RowHole : {
+  int64_t n = std::clamp<int64_t>(POP(), 1, r.holes);
+  TOP = TOP * r.holes + n - 1;
+  NEXT;
+}
+L_Marked : {
+  int k = static_cast<int>(POP());
+  TOP = s.marked(static_cast<int>(TOP), k);
+  NEXT;
+}
+L_MarkOwner : {
+  int k = static_cast<int>(POP());
+  TOP = index(s.mark_owner(static_cast<int>(TOP), k));
+  NEXT;
+}
+L_MarkedHoles : {
+  Player p = static_cast<Player>(POP());
+  TOP = s.marked_holes(static_cast<int>(TOP), p);
+  NEXT;
+}
 L_StoreOf:
   TOP = s.cells[2 * r.holes + TOP];
   NEXT;
@@ -409,6 +429,17 @@ L_Stop:
 L_RelayFrom:
   m.relay_from = static_cast<int>(POP());
   NEXT;
+L_MarkHole : {
+  Player p = static_cast<Player>(POP());
+  int k = static_cast<int>(POP());
+  s.set_mark(static_cast<int>(POP()), k, true, p);
+  NEXT;
+}
+L_UnmarkHole : {
+  int k = static_cast<int>(POP());
+  s.set_mark(static_cast<int>(POP()), k, false, Player::South);
+  NEXT;
+}
 L_Leave:
   m.leave = static_cast<int>(std::clamp<int64_t>(POP(), 0, 1 << 20));
   NEXT;

@@ -226,7 +226,15 @@ std::string Describer::stmt_words(const Stmt& s) const {
     case StmtKind::Relay:
       return fmt::format("the seeds of {} are lifted and sown on", words(*s.target));
     case StmtKind::Leave:
-      return fmt::format("{} stay in the hole", words(*s.value));
+      return s.value->kind == ExprKind::Int && s.value->value == 1
+                 ? "1 seed stays in the hole"
+                 : fmt::format("{} seeds stay in the hole", words(*s.value));
+    case StmtKind::Mark:
+      return fmt::format(
+          "{} is marked {}{}", words(*s.target), s.name,
+          s.dest ? fmt::format(" for {}", words(*s.dest)) : " (for the player whose row it is in)");
+    case StmtKind::Unmark:
+      return fmt::format("{} loses its {} mark", words(*s.target), s.name);
     case StmtKind::Let:
       return fmt::format("let {} be {}", s.name.substr(0, s.name.find('@')), words(*s.value));
     case StmtKind::Assign:

@@ -37,6 +37,25 @@ void write_stores(JsonWriter& w, const Rules& rules, const State& s) {
   w.end_object();
 }
 
+// {"tuzdik": {"south": [null, ..., "south", ...], "north": [...]}}: for each
+// mark of the game, each hole's mark owner, or null when it is not marked.
+void write_marks(JsonWriter& w, const Rules& rules, const State& s) {
+  w.begin_object();
+  for (size_t k = 0; k < rules.marks.size(); ++k) {
+    int kind = static_cast<int>(k);
+    w.key(rules.marks[k]);
+    write_rows(w, s, [&](Player p, int i) {
+      int cell = s.hole_cell(p, i);
+      if (s.marked(cell, kind)) {
+        w.value(player_name(s.mark_owner(cell, kind)));
+      } else {
+        w.null();
+      }
+    });
+  }
+  w.end_object();
+}
+
 void write_move(JsonWriter& w, Move m) {
   if (m.is_pass()) {
     w.value("pass");
@@ -89,6 +108,10 @@ std::string position_json(const Rules& rules, const MoveRecord& record, const St
   w.key("removed").value(after.removed);
   w.key("control");
   write_control(w, after);
+  if (!rules.marks.empty()) {  // only in games that declare marks
+    w.key("marks");
+    write_marks(w, rules, after);
+  }
   w.key("round").value(after.round);
   w.key("to_move");
   if (after.over) {

@@ -15,9 +15,12 @@
 #include <fmt/format.h>
 #include <yaml-cpp/yaml.h>
 
+#include <algorithm>
+#include <charconv>
 #include <filesystem>
 #include <map>
 #include <memory>
+#include <sstream>
 
 #include "check.hpp"
 #include "compile.hpp"
@@ -45,10 +48,11 @@ const std::vector<std::string> kScenarioKeys = {"name",  "rule", "set",   "posit
                                                 "moves", "move", "expect"};
 const std::vector<std::string> kPositionKeys = {
     "south",   "north", "stores",        "removed",       "control",
-    "to_move", "round", "round_starter", "since_capture", "first_move_pending"};
-const std::vector<std::string> kExpectKeys = {"south",   "north",      "stores", "removed",
-                                              "control", "to_move",    "round",  "over",
-                                              "result",  "round_over", "legal",  "events"};
+    "to_move", "round", "round_starter", "since_capture", "first_move_pending",
+    "marks"};
+const std::vector<std::string> kExpectKeys = {
+    "south", "north",  "stores",     "removed", "control", "to_move", "round",
+    "over",  "result", "round_over", "legal",   "events",  "marks"};
 const std::vector<std::string> kSidesKeys = {"south", "north"};
 const std::vector<std::string> kResultKeys = {"winner", "south", "north"};
 const std::vector<std::string> kRoundOverKeys = {"winner", "south", "north", "reason"};
@@ -184,6 +188,51 @@ void set_control(State& s, const YAML::Node& n) {
   }
 }
 
+// Marks are written "NAME HOLE OWNER" (`tuzdik N4 south`), HOLE being S1..SN
+// or N1..NN; marks_text lists a state's marks the same way, in cell order.
+std::string marks_text(const Rules& rules, const State& s) {
+  std::vector<std::string> items;
+  for (size_t k = 0; k < rules.marks.size(); ++k) {
+    for (int c = 0; c < 2 * s.holes; ++c) {
+      if (!s.marked(c, static_cast<int>(k))) continue;
+      items.push_back(fmt::format("{} {}{} {}", rules.marks[k], c < s.holes ? 'S' : 'N',
+                                  c % s.holes + 1,
+                                  player_name(s.mark_owner(c, static_cast<int>(k)))));
+    }
+  }
+  return "[" + join(items, ", ") + "]";
+}
+
+void set_marks(const Rules& rules, State& s, const YAML::Node& list) {
+  if (!list.IsSequence())
+    fail(list, "marks lists marks as \"NAME HOLE OWNER\", e.g. \"tuzdik N4 south\"");
+  for (const YAML::Node& item : list) {
+    std::istringstream in(item.as<std::string>(""));
+    std::string name, hole, owner, extra;
+    in >> name >> hole >> owner;
+    auto k = std::find(rules.marks.begin(), rules.marks.end(), name);
+    if (k == rules.marks.end()) {
+      fail(item, fmt::format("'{}' is not a mark of this game{}", name,
+                             rules.marks.empty() ? " (it declares none)"
+                                                 : did_you_mean(name, rules.marks)));
+    }
+    int number = 0;
+    bool ok = hole.size() >= 2 && (hole[0] == 'S' || hole[0] == 'N') &&
+              std::from_chars(hole.data() + 1, hole.data() + hole.size(), number).ptr ==
+                  hole.data() + hole.size() &&
+              number >= 1 && number <= s.holes;
+    if (!ok)
+      fail(item,
+           fmt::format("'{}' is not a hole: write S1..S{} or N1..N{}", hole, s.holes, s.holes));
+    if (owner != "south" && owner != "north" || (in >> extra)) {
+      fail(item, "a mark is written \"NAME HOLE OWNER\", OWNER being south or north");
+    }
+    Player side = hole[0] == 'S' ? Player::South : Player::North;
+    s.set_mark(s.hole_cell(side, number), static_cast<int>(k - rules.marks.begin()), true,
+               owner == "south" ? Player::South : Player::North);
+  }
+}
+
 State build_position(const Rules& rules, const YAML::Node& pos) {
   State s = initial_state(rules);
   if (!pos.IsMap()) fail(pos, "position must be a map");
@@ -203,6 +252,7 @@ State build_position(const Rules& rules, const YAML::Node& pos) {
   s.removed =
       pos["removed"] ? static_cast<uint16_t>(to_int(pos["removed"], 0, 60000, "removed")) : 0;
   if (pos["control"]) set_control(s, pos["control"]);
+  if (pos["marks"]) set_marks(rules, s, pos["marks"]);
   s.to_move = to_player(need(pos, "to_move", "a position"), "to_move");
   if (pos["round"]) s.round = static_cast<uint16_t>(to_int(pos["round"], 1, 10000, "round"));
   if (pos["since_capture"]) {
@@ -301,6 +351,10 @@ void compare_board(const Rules& rules, const YAML::Node& e, const State& s) {
   if (e["removed"])
     expect_equal(e["removed"], "removed", e["removed"].as<std::string>("?"),
                  std::to_string(s.removed));
+  if (const YAML::Node m = e["marks"]) {
+    if (!m.IsSequence()) fail(m, "marks lists marks as \"NAME HOLE OWNER\"");
+    expect_equal(m, "marks", node_list_text(m), marks_text(rules, s));
+  }
   if (const YAML::Node c = e["control"]) {
     if (!c.IsMap()) fail(c, "control is a map {south: [...], north: [...]}");
     check_keys(c, kSidesKeys, "control");

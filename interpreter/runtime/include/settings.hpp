@@ -14,7 +14,9 @@
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <string_view>
+#include <vector>
 
 namespace mancala {
 
@@ -117,7 +119,8 @@ struct Settings {
   int rows = 2;
   int holes = 0;  // N, per row
   StoreKind stores = StoreKind::None;
-  int seeds = 0;  // per hole at the start
+  std::vector<std::string> marks;  // `marks NAME, ...`: the kinds of lasting mark, in order
+  int seeds = 0;                   // per hole at the start
   // moves
   FirstMove first_move = FirstMove::Any;
   bool must_feed = false;

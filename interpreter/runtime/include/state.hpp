@@ -22,6 +22,7 @@ namespace mancala {
 
 inline constexpr int kMaxRowHoles = 32;                 // docs/language.md, section 8
 inline constexpr int kMaxCells = 2 * kMaxRowHoles + 2;  // holes + two stores
+inline constexpr int kMaxMarks = 2;                     // kinds of mark (`board { marks ... }`)
 
 enum class Player : uint8_t { South, North };
 constexpr Player other(Player p) {
@@ -71,10 +72,15 @@ struct Outcome {
 struct State {
   std::array<uint16_t, kMaxCells> cells{};  // holes 0..2N-1, stores 2N, 2N+1
   uint64_t control = 0;                     // bit h set: North controls hole h
-  uint16_t removed = 0;                     // seeds removed from play (`remove`)
-  uint16_t round = 1;                       // 1-based round number (always 1 without `match`)
-  uint16_t since_capture = 0;               // moves (passes included) since a capture or removal
-  uint8_t holes = 0;                        // N, holes per row
+  // Lasting marks (`mark H as NAME [for P]`): bit h of marks[k] set when
+  // hole h carries the game's k-th mark, and of mark_north[k] when that
+  // mark is North's (clear bits in games without marks).
+  std::array<uint64_t, kMaxMarks> marks{};
+  std::array<uint64_t, kMaxMarks> mark_north{};
+  uint16_t removed = 0;        // seeds removed from play (`remove`)
+  uint16_t round = 1;          // 1-based round number (always 1 without `match`)
+  uint16_t since_capture = 0;  // moves (passes included) since a capture or removal
+  uint8_t holes = 0;           // N, holes per row
   Player to_move = Player::South;
   Player round_starter = Player::South;  // who moved first in this round
   Player last_captor = Player::South;    // valid when has_captor
@@ -102,6 +108,23 @@ struct State {
     if (cell >= 2 * holes) return static_cast<Player>(cell - 2 * holes);
     return static_cast<Player>((control >> cell) & 1u);
   }
+  bool marked(int cell, int kind) const { return cell < 2 * holes && ((marks[kind] >> cell) & 1u); }
+  // The player a mark is for; for a hole without it, the row it lies in.
+  Player mark_owner(int cell, int kind) const {
+    if (!marked(cell, kind)) return side(cell);
+    return static_cast<Player>((mark_north[kind] >> cell) & 1u);
+  }
+  int marked_holes(int kind, Player p) const {
+    uint64_t own = p == Player::North ? mark_north[kind] : ~mark_north[kind];
+    return __builtin_popcountll(marks[kind] & own);
+  }
+  void set_mark(int cell, int kind, bool on, Player p) {
+    if (cell >= 2 * holes) return;  // a store is never marked
+    uint64_t bit = uint64_t{1} << cell;
+    marks[kind] = on ? (marks[kind] | bit) : (marks[kind] & ~bit);
+    mark_north[kind] =
+        on && p == Player::North ? (mark_north[kind] | bit) : (mark_north[kind] & ~bit);
+  }
   void set_controller(int hole, Player p) {
     uint64_t bit = uint64_t{1} << hole;
     control = p == Player::North ? (control | bit) : (control & ~bit);
@@ -112,13 +135,14 @@ struct State {
   int seeds_in_play() const;  // holes + stores
   // 64-bit hash of everything (equal states hash equal).
   uint64_t hash() const;
-  // Hash of the position for `repetition`: holes, control, player to move.
+  // Hash of the position for `repetition`: holes, control, marks, player to move.
   uint64_t position_hash() const;
 };
 
 // A readable, stable one-line form, e.g.
 // "S[4 4 4 4 4 4] N[4 4 4 4 4 4] stores 0 0 to_move south round 1"
-// plus " removed R", " sons S3,N5", " since_capture K", " over south 25-23"
+// plus " removed R", " sons S3,N5", " marks 1:N3>south", " since_capture K",
+// " over south 25-23"
 // when they apply.
 std::string to_text(const State& s);
 
