@@ -80,9 +80,14 @@ struct Lookahead {
   bool any() const { return endless || feed || after; }
 };
 
+// Whether `must feed` binds the player to move (the opponent controls no seed).
+inline bool feed_binds(const Rules& r, const State& s) {
+  return r.must_feed && s.controlled_seeds(other(s.to_move)) == 0;
+}
+
 Lookahead lookahead_for(const Rules& r, const State& s) {
-  return {r.may_be_endless && r.endless == EndlessKind::Illegal,
-          r.must_feed && s.controlled_seeds(other(s.to_move)) == 0, !r.forbid_after.empty()};
+  return {r.may_be_endless && r.endless == EndlessKind::Illegal, feed_binds(r, s),
+          !r.forbid_after.empty()};
 }
 
 // Whether a `first move` clause still binds the player to move.
@@ -173,7 +178,7 @@ namespace {
 // The common case: any controlled non-empty hole is a legal start (no
 // expression, no look-ahead in this position).
 bool simple_position(const Rules& r, const State& s) {
-  return r.simple_starts && !lookahead_for(r, s).feed;
+  return r.simple_starts && !feed_binds(r, s);
 }
 
 // The cells the player to move controls, as a bit mask over 0..2N-1.
