@@ -195,6 +195,7 @@ MNC_EXPECT(LetEquals, "expected '=' after the variable name")
 MNC_EXPECT(ElseBody, "expected '{' or 'if' after 'else'")
 MNC_MESSAGE(UseName, expected_name(s, "expected a fragment name after 'use'", "a fragment"))
 MNC_MESSAGE(MarkName, expected_name(s, "expected the name of a mark after 'as'", "a mark"))
+MNC_MESSAGE(RefillMark, expected_name(s, "expected the name of a mark after 'mark'", "a mark"))
 MNC_MESSAGE(MarkDecl, expected_name(s, "expected the name of a mark after 'marks'", "a mark"))
 
 // Clauses.

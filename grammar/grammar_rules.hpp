@@ -396,10 +396,14 @@ struct WinnerKind : pg::sor<pg::seq<Word<kw::Most>, Ws, Must<WordAfter<kw::Most,
 struct WinnerClause : pg::seq<Word<kw::Winner>, Ws, Must<WinnerKind>>, NodeTag {};
 struct EndClause : pg::sor<WhenClause, StalemateClause, RepetitionClause, WinnerClause> {};
 // match
-struct RefillClause : pg::seq<Word<kw::Refill>, Ws, Must<WordAfter<kw::Refill, kw::Conquest>>, Ws,
-                              Must<WordAfter<kw::Conquest, kw::From>>, Ws,
-                              Must<ChoiceAfter<kw::From, kw::End, kw::Start>>>,
-                      NodeTag {};
+// `refill conquest|own from end|start [mark NAME]`.
+struct RefillMark : Name {};
+struct RefillClause
+    : pg::seq<Word<kw::Refill>, Ws, Must<ChoiceAfter<kw::Refill, kw::Conquest, kw::Own>>, Ws,
+              Must<WordAfter<kw::Refill, kw::From>>, Ws,
+              Must<ChoiceAfter<kw::From, kw::End, kw::Start>>,
+              pg::opt<Ws, Word<kw::Mark>, Ws, Must<RefillMark>>>,
+      NodeTag {};
 struct StarterClause
     : pg::seq<Word<kw::Starter>, Ws,
               Must<ChoiceAfter<kw::Starter, kw::Winner, kw::Loser, kw::Alternate>>,

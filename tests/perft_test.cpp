@@ -75,6 +75,8 @@ const PerftCase kCases[] = {
     {"otjin.mnc", 4, 5538},          {"otjin.mnc", 6, 359874},
     {"wari.mnc", 5, 5219},           {"wari.mnc", 7, 139157},
     {"toguz_kumalak.mnc", 4, 5199},  {"toguz_kumalak.mnc", 5, 43184},
+    {"dakon.mnc", 5, 8295},          {"dakon.mnc", 6, 48305},
+    {"congkak.mnc", 6, 2162},        {"congkak.mnc", 7, 12205},
     {"daramutu.mnc", 5, 6157},       {"daramutu.mnc", 7, 184476},
 };
 constexpr int kSanitizerMaxLeaves = 20000;

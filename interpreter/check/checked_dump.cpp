@@ -196,9 +196,10 @@ void dump_end(std::string& out, const GameSpec& g) {
   const MatchSettings& m = g.match;
   out += fmt::format("match {}\n", yes(m.present));
   if (m.present) {
-    out +=
-        fmt::format("  refill {}\n  starter {}\n  after_tie {}\n  ends_when {}\n", spell(m.refill),
-                    spell(m.starter), spell(m.after_tie), opt_text(g.match_ends_when, "-"));
+    out += fmt::format("  refill {} from {}{}\n  starter {}\n  after_tie {}\n  ends_when {}\n",
+                       spell(m.refill_kind), spell(m.refill),
+                       m.refill_mark >= 0 ? " mark " + g.marks[m.refill_mark] : "",
+                       spell(m.starter), spell(m.after_tie), opt_text(g.match_ends_when, "-"));
     out += fmt::format("  max_rounds {}\n  winner {}\n", m.max_rounds, spell(m.winner));
   }
   out += fmt::format("evaluation {}\n", opt_text(g.evaluation, "default"));

@@ -105,6 +105,7 @@ class SpecBuilder {
   std::vector<ast::Stmt> body(const std::vector<ast::Stmt>& b, Context c);
   void board(const ast::Section& s);
   void marks(const ast::Clause& c);
+  void refill_mark(const ast::Clause& c);
   void setup(const ast::Section& s);
   void moves(const ast::Section& s);
   void sowing(const ast::Section& s);
@@ -239,6 +240,29 @@ void SpecBuilder::marks(const ast::Clause& c) {
   }
 }
 
+// `refill own ... mark NAME`: NAME must be a mark of the board; only an
+// `own` refill leaves holes unfilled.
+void SpecBuilder::refill_mark(const ast::Clause& c) {
+  auto it = std::find_if(c.words.begin(), c.words.end(),
+                         [](const ast::Word& w) { return w.text == "mark"; });
+  if (it == c.words.end() || it + 1 == c.words.end()) return;
+  const ast::Word& name = *(it + 1);
+  auto k = std::find(env_.marks.begin(), env_.marks.end(), name.text);
+  if (spec_.match.refill_kind != RefillKind::Own) {
+    rep_.error(it->range, "only 'refill own' leaves holes unfilled to mark");
+  } else if (k == env_.marks.end()) {
+    rep_.error(
+        name.range,
+        env_.marks.empty()
+            ? fmt::format("'{}' is not a mark: the board declares none (board {{ marks {} }})",
+                          name.text, name.text)
+            : fmt::format("'{}' is not a mark of this game{}", name.text,
+                          did_you_mean(name.text, env_.marks)));
+  } else {
+    spec_.match.refill_mark = static_cast<int>(k - env_.marks.begin());
+  }
+}
+
 void SpecBuilder::setup(const ast::Section& s) {
   for (const ast::Clause& c : s.clauses) {
     if (c.keyword.text != "seeds") continue;
@@ -347,7 +371,9 @@ void SpecBuilder::match(const ast::Section& s) {
   for (const ast::Clause& c : s.clauses) {
     const std::string& k = c.keyword.text;
     if (k == "refill") {
+      if (auto w = word<RefillKind>(c)) spec_.match.refill_kind = *w;
       if (auto w = word<RefillFrom>(c)) spec_.match.refill = *w;
+      refill_mark(c);
     } else if (k == "starter") {
       auto w = word<StarterKind>(c);
       if (w) spec_.match.starter = *w;

@@ -56,7 +56,9 @@ void dump_settings(std::string& out, const Rules& r) {
                   yes(r.must_feed), r.feed_else_any ? " else any" : "", yes(r.pass_when_no_moves));
   out += fmt::format("winner {} match {}", spell(r.winner), yes(r.match.present));
   if (r.match.present) {
-    out += fmt::format(" refill {} starter {} after_tie {} max_rounds {}", spell(r.match.refill),
+    out += fmt::format(" refill {} from {}{} starter {} after_tie {} max_rounds {}",
+                       spell(r.match.refill_kind), spell(r.match.refill),
+                       r.match.refill_mark >= 0 ? " mark " + r.marks[r.match.refill_mark] : "",
                        spell(r.match.starter), spell(r.match.after_tie), r.match.max_rounds);
   }
   out += "\n";

@@ -2,10 +2,12 @@
 //
 // Kept apart from the move pipeline because it is cold code with its own
 // vocabulary (outcomes, allocation, conquest, starters) and runs at most
-// once per round. The refill follows docs/language.md, section 3 `match`,
-// as San-Yao (docs/games/san_yao.md) states it: the round winner fills
-// their row, each full `seeds` of surplus conquers one loser hole as a son,
-// the remainder is lent, the loser fills the rest; a tie fills own rows.
+// once per round. The refill follows docs/language.md, section 3 `match`:
+// `conquest` as San-Yao (docs/games/san_yao.md) states it (the round winner
+// fills their row, each full `seeds` of surplus conquers one loser hole as
+// a son, the remainder is lent, the loser fills the rest; a tie fills own
+// rows), `own` as Dakon and Congkak play it (each fills their own row as
+// far as their store goes; the holes left empty can be marked as burnt).
 // Filling is greedy from the stores, so even a file whose seeds were
 // removed from play keeps every seed accounted for.
 #include <algorithm>
@@ -75,10 +77,39 @@ bool counts_board(const Rules& r) {
   return r.match.present && r.winner != WinnerKind::Survivor;
 }
 
+// `refill own`: each player fills their own holes from their own store,
+// `seeds` a hole, from hole N down (`from end`) or from hole 1 up; a hole
+// that cannot get a full `seeds` stays empty (and carries the refill's
+// mark, cleared everywhere first); what is left stays in the store.
+void refill_own(const Rules& r, State& s) {
+  int n = r.holes;
+  int mark = r.match.refill_mark;
+  if (mark >= 0) {
+    s.marks[mark] = 0;
+    s.mark_north[mark] = 0;
+  }
+  for (Player p : {Player::South, Player::North}) {
+    int store = s.store_cell(p);
+    for (int k = 0; k < n; ++k) {
+      int cell = s.hole_cell(p, r.match.refill == RefillFrom::End ? n - k : k + 1);
+      if (s.cells[store] >= r.seeds) {
+        s.cells[cell] = static_cast<uint16_t>(r.seeds);
+        s.cells[store] -= static_cast<uint16_t>(r.seeds);
+      } else if (mark >= 0) {
+        s.set_mark(cell, mark, true, p);
+      }
+    }
+  }
+}
+
 void refill(const Rules& r, State& s, Winner round_winner) {
   int n = r.holes;
   sweep_board(s);
   s.control = default_control(n);
+  if (r.match.refill_kind == RefillKind::Own) {
+    refill_own(r, s);
+    return;
+  }
   int own[2][kMaxRowHoles];
   for (int p = 0; p < 2; ++p) {
     for (int i = 0; i < n; ++i) own[p][i] = p * n + i;

@@ -437,12 +437,22 @@ std::string match_text(const Describer& d, const GameSpec& g) {
   const MatchSettings& m = g.match;
   if (!m.present) return "";
   std::string out = "Match: the game is played in rounds.\n";
-  out += fmt::format(
-      "- After a round the board is re-seeded from the stores: the winner fills their holes; each "
-      "full hole's worth of their surplus takes one of the loser's holes from the {} of the "
-      "loser's row as a son, which the winner fills and controls next round; the rest is lent to "
-      "the loser, who fills their remaining holes.\n",
-      spell(m.refill));
+  if (m.refill_kind == RefillKind::Own) {
+    out += fmt::format(
+        "- After a round each player re-seeds their own holes from their own store, {} seeds a "
+        "hole, starting from hole {}; a hole that cannot get them all stays empty{}; the seeds "
+        "left over stay in the store.\n",
+        g.seeds, m.refill == RefillFrom::End ? std::to_string(g.holes) : "1",
+        m.refill_mark >= 0 ? " and carries the `" + g.marks[m.refill_mark] + "` mark next round"
+                           : "");
+  } else {
+    out += fmt::format(
+        "- After a round the board is re-seeded from the stores: the winner fills their holes; "
+        "each full hole's worth of their surplus takes one of the loser's holes from the {} of "
+        "the loser's row as a son, which the winner fills and controls next round; the rest is "
+        "lent to the loser, who fills their remaining holes.\n",
+        spell(m.refill));
+  }
   const char* starter = m.starter == StarterKind::Winner  ? "the round winner"
                         : m.starter == StarterKind::Loser ? "the round loser"
                                                           : "the players in turn";

@@ -28,7 +28,8 @@ enum class FirstMove : uint8_t { Any, Rightmost, Leftmost };
 enum class WinnerKind : uint8_t { MostStore, Survivor };
 enum class EndKind : uint8_t { When, Stalemate, Repetition };
 enum class StarterKind : uint8_t { Winner, Loser, Alternate };
-enum class RefillFrom : uint8_t { End, Start };     // `refill conquest from end|start`
+enum class RefillKind : uint8_t { Conquest, Own };  // `refill conquest|own ...`
+enum class RefillFrom : uint8_t { End, Start };     // `refill ... from end|start`
 enum class TieStarter : uint8_t { Second, First };  // `starter ... else first|second`
 
 // The events of one move, in pipeline order (docs/language.md, section 4).
@@ -69,6 +70,7 @@ MANCALA_SPELLINGS(EndKind, 3, {"when", EndKind::When}, {"stalemate", EndKind::St
                   {"repetition", EndKind::Repetition});
 MANCALA_SPELLINGS(StarterKind, 3, {"winner", StarterKind::Winner}, {"loser", StarterKind::Loser},
                   {"alternate", StarterKind::Alternate});
+MANCALA_SPELLINGS(RefillKind, 2, {"conquest", RefillKind::Conquest}, {"own", RefillKind::Own});
 MANCALA_SPELLINGS(RefillFrom, 2, {"end", RefillFrom::End}, {"start", RefillFrom::Start});
 MANCALA_SPELLINGS(TieStarter, 2, {"second", TieStarter::Second}, {"first", TieStarter::First});
 MANCALA_SPELLINGS(Event, 5, {"pickup", Event::Pickup}, {"drop", Event::Drop},
@@ -100,7 +102,9 @@ constexpr std::optional<E> from_spelling(std::string_view word) {
 
 struct MatchSettings {
   bool present = false;  // a `match` section: the end section ends a round
+  RefillKind refill_kind = RefillKind::Conquest;
   RefillFrom refill = RefillFrom::End;
+  int refill_mark = -1;  // `mark NAME`: the holes a refill leaves empty carry this mark
   StarterKind starter = StarterKind::Winner;
   TieStarter after_tie = TieStarter::Second;
   int max_rounds = 0;  // 0: no limit
