@@ -76,6 +76,7 @@ const PerftCase kCases[] = {
     {"wari.mnc", 5, 5219},           {"wari.mnc", 7, 139157},
     {"toguz_kumalak.mnc", 4, 5199},  {"toguz_kumalak.mnc", 5, 43184},
     {"daramutu.mnc", 5, 6157},       {"daramutu.mnc", 7, 184476},
+    {"deka.mnc", 6, 3289},           {"deka.mnc", 9, 106762},
 };
 constexpr int kSanitizerMaxLeaves = 20000;
 
