@@ -78,6 +78,7 @@ const PerftCase kCases[] = {
     {"dakon.mnc", 5, 8295},          {"dakon.mnc", 6, 48305},
     {"congkak.mnc", 6, 2162},        {"congkak.mnc", 7, 12205},
     {"daramutu.mnc", 5, 6157},       {"daramutu.mnc", 7, 184476},
+    {"deka.mnc", 6, 3289},           {"deka.mnc", 9, 106762},
 };
 constexpr int kSanitizerMaxLeaves = 20000;
 
