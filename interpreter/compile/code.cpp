@@ -97,6 +97,7 @@ void CodeGen::emit(OpCode op, int32_t a) {
   code.push_back(Instr{op, a});
   uses_no_moves_ |= op == OpCode::NoMoves;
   uses_relay_from_ |= op == OpCode::RelayFrom;
+  uses_sown_ |= op == OpCode::Sown || op == OpCode::InHand;
   uses_draw_ |= op == OpCode::Draw;
   depth_ += stack_effect(op);
   assert(depth_ >= 0);

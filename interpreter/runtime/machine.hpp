@@ -51,8 +51,11 @@ struct Machine {
   int hole = 0;  // the moves section's candidate
   int lap = 0;
   bool last = false;
-  int sown = 0;     // seeds sown so far in this lap (slow sowing, and at lap_end)
-  int in_hand = 0;  // seeds still in hand (the same)
+  // Seeds sown so far in this lap, and still in hand: kept only when the
+  // game's code reads them (Rules::reads_sown), and set before any read, so
+  // they are left uninitialised (a Machine is built for every move).
+  int sown;
+  int in_hand;
 
   // What actions asked for.
   bool pending_mode = false;  // in sow_end: captures are pending

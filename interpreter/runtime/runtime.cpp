@@ -85,7 +85,7 @@ inline bool feed_binds(const Rules& r, const State& s) {
   return r.must_feed && s.controlled_seeds(other(s.to_move)) == 0;
 }
 
-Lookahead lookahead_for(const Rules& r, const State& s) {
+[[gnu::always_inline]] inline Lookahead lookahead_for(const Rules& r, const State& s) {
   return {r.may_be_endless && r.endless == EndlessKind::Illegal, feed_binds(r, s),
           !r.forbid_after.empty()};
 }

@@ -29,18 +29,21 @@ struct Snapshot {
   std::array<uint64_t, kMaxMarks> marks, mark_north;  // handlers may mark holes
 };
 
-void take(Snapshot& snap, const State& s, int ncells, int lift) {
+void take(Snapshot& snap, const State& s, int ncells, int lift, bool marks) {
   std::memcpy(snap.cells.data(), s.cells.data(), sizeof(uint16_t) * ncells);
   snap.removed = s.removed;
   snap.lift = lift;
-  snap.marks = s.marks;
-  snap.mark_north = s.mark_north;
+  if (marks) {
+    snap.marks = s.marks;
+    snap.mark_north = s.mark_north;
+  }
 }
 
-bool same(const Snapshot& snap, const State& s, int ncells, int lift) {
+// `marks`: whether the game declares marks (only then can handlers change them).
+bool same(const Snapshot& snap, const State& s, int ncells, int lift, bool marks) {
   return snap.lift == lift && snap.removed == s.removed &&
          std::memcmp(snap.cells.data(), s.cells.data(), sizeof(uint16_t) * ncells) == 0 &&
-         snap.marks == s.marks && snap.mark_north == s.mark_north;
+         (!marks || (snap.marks == s.marks && snap.mark_north == s.mark_north));
 }
 
 template <bool kObs>
@@ -65,8 +68,10 @@ bool skipped(Machine& m, int cell, int lift_cell, int sown, int hand) {
   if (r.skip_origin && cell == lift_cell) return true;
   if (r.skip_when.empty()) return false;
   m.here = cell;
-  m.sown = sown;
-  m.in_hand = hand;
+  if (r.reads_sown) {
+    m.sown = sown;
+    m.in_hand = hand;
+  }
   return exec(m, r.skip_when) != 0;
 }
 
@@ -115,8 +120,10 @@ int sow_lap(Machine& m, int lift_cell, int hand) {
       if (r.has_drop) {
         m.here = cell;
         m.last = hand == 0;
-        m.sown = lifted - hand;
-        m.in_hand = hand;
+        if (r.reads_sown) {
+          m.sown = lifted - hand;
+          m.in_hand = hand;
+        }
         run_handlers(m, Event::Drop);
       }
     }
@@ -165,16 +172,20 @@ bool sow_move_impl(Machine& m, int start) {
   m.lap = 1;
   int lift_cell = start;
   Snapshot tortoise;
+  const bool marks = !r.marks.empty();
+  const bool reads_sown = r.reads_sown;
   int power = 1;
   int lam = 1;
-  if (r.may_relay) take(tortoise, s, r.cells, lift_cell);
+  if (r.may_relay) take(tortoise, s, r.cells, lift_cell, marks);
   for (;;) {
     int hand = lift<kObs>(m, lift_cell);
     int land = r.slow_sow ? sow_lap<kObs, true>(m, lift_cell, hand)
                           : sow_lap<kObs, false>(m, lift_cell, hand);
     if (land < 0) return false;
-    m.sown = hand;  // what lap_end and the relay rule see
-    m.in_hand = 0;
+    if (reads_sown) {  // what lap_end and the relay rule see
+      m.sown = hand;
+      m.in_hand = 0;
+    }
     int next = after_lap(m, land);
     if (next < 0) {
       m.here = land;
@@ -182,9 +193,9 @@ bool sow_move_impl(Machine& m, int start) {
     }
     if constexpr (kObs) m.obs->relay(next);
     // Brent: compare with the saved state; move the save point at powers of two.
-    if (same(tortoise, s, r.cells, next)) return false;
+    if (same(tortoise, s, r.cells, next, marks)) return false;
     if (power == lam) {
-      take(tortoise, s, r.cells, next);
+      take(tortoise, s, r.cells, next, marks);
       power *= 2;
       lam = 0;
     }
