@@ -396,6 +396,7 @@ ApplyInfo apply(const Rules& r, State& s, Move move, Observer* obs, History* his
     s.moved |= static_cast<uint8_t>(1u << index(p));
     s.to_move = m.extra_turn ? p : other(p);
   }
+  s.ply = static_cast<uint16_t>(s.ply < 65535 ? s.ply + 1 : 65535);
   info.captured = m.captured;
   info.removed = m.removed;
   bool took = m.captured + m.removed > 0;

@@ -102,6 +102,7 @@ uint64_t State::hash() const {
   uint64_t h = position_hash();
   h = mix(h, uint64_t{cells[2 * holes]} | uint64_t{cells[2 * holes + 1]} << 16 |
                  uint64_t{removed} << 32 | uint64_t{round} << 48);
+  h = mix(h, uint64_t{ply});
   h = mix(h, uint64_t{since_capture} | static_cast<uint64_t>(index(round_starter)) << 16 |
                  static_cast<uint64_t>(index(last_captor)) << 17 | uint64_t{has_captor} << 18 |
                  uint64_t{moved} << 19 | uint64_t{over} << 22);

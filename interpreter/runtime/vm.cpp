@@ -204,6 +204,9 @@ L_BoardSeeds:
 L_Round:
   PUSH(s.round);
   NEXT;
+L_Ply:
+  PUSH(s.ply);
+  NEXT;
 L_LastCaptor:
   PUSH(index(s.has_captor ? s.last_captor : m.mover));
   NEXT;

@@ -49,10 +49,10 @@ const std::vector<std::string> kScenarioKeys = {"name",  "rule", "set",   "posit
 const std::vector<std::string> kPositionKeys = {
     "south",   "north", "stores",        "removed",       "control",
     "to_move", "round", "round_starter", "since_capture", "first_move_pending",
-    "marks"};
+    "marks",   "ply"};
 const std::vector<std::string> kExpectKeys = {
     "south", "north",  "stores",     "removed", "control", "to_move", "round",
-    "over",  "result", "round_over", "legal",   "events",  "marks"};
+    "over",  "result", "round_over", "legal",   "events",  "marks",   "ply"};
 const std::vector<std::string> kSidesKeys = {"south", "north"};
 const std::vector<std::string> kResultKeys = {"winner", "south", "north"};
 const std::vector<std::string> kRoundOverKeys = {"winner", "south", "north", "reason"};
@@ -224,7 +224,7 @@ void set_marks(const Rules& rules, State& s, const YAML::Node& list) {
     if (!ok)
       fail(item,
            fmt::format("'{}' is not a hole: write S1..S{} or N1..N{}", hole, s.holes, s.holes));
-    if (owner != "south" && owner != "north" || (in >> extra)) {
+    if ((owner != "south" && owner != "north") || (in >> extra)) {
       fail(item, "a mark is written \"NAME HOLE OWNER\", OWNER being south or north");
     }
     Player side = hole[0] == 'S' ? Player::South : Player::North;
@@ -266,6 +266,9 @@ State build_position(const Rules& rules, const YAML::Node& pos) {
     if (!pending.IsSequence()) fail(pending, "first_move_pending lists players");
     for (const YAML::Node& p : pending) s.moved &= ~(1u << index(to_player(p, "a player")));
   }
+  // `ply`: by default, one move for each player past their first move.
+  s.ply = static_cast<uint16_t>(pos["ply"] ? to_int(pos["ply"], 0, 65535, "ply")
+                                           : __builtin_popcount(s.moved));
   if (std::string why = validate(rules, s); !why.empty()) fail(pos, "invalid position: " + why);
   return s;
 }
@@ -373,6 +376,7 @@ void compare_progress(const Rules& rules, const YAML::Node& e, const State& s,
   }
   if (e["round"])
     expect_equal(e["round"], "round", e["round"].as<std::string>("?"), std::to_string(s.round));
+  if (e["ply"]) expect_equal(e["ply"], "ply", e["ply"].as<std::string>("?"), std::to_string(s.ply));
   if (e["over"])
     expect_equal(e["over"], "over", e["over"].as<std::string>("?"),
                  std::string(s.over ? "true" : "false"));

@@ -80,6 +80,7 @@ struct State {
   uint16_t removed = 0;        // seeds removed from play (`remove`)
   uint16_t round = 1;          // 1-based round number (always 1 without `match`)
   uint16_t since_capture = 0;  // moves (passes included) since a capture or removal
+  uint16_t ply = 0;            // moves (passes included) made in the game, saturating
   uint8_t holes = 0;           // N, holes per row
   Player to_move = Player::South;
   Player round_starter = Player::South;  // who moved first in this round
