@@ -363,8 +363,11 @@ struct PassClause
       NodeTag {};
 struct MovesClause : pg::sor<FromClause, FirstClause, MustClause, ForbidClause, PassClause> {};
 // sowing
+// `direction ccw|cw [when E]`: with `when`, the move sows that way when E
+// holds for its start hole, and the other way otherwise.
 struct DirectionClause
-    : pg::seq<Word<kw::Direction>, Ws, Must<ChoiceAfter<kw::Direction, kw::Ccw, kw::Cw>>>,
+    : pg::seq<Word<kw::Direction>, Ws, Must<ChoiceAfter<kw::Direction, kw::Ccw, kw::Cw>>,
+              pg::opt<Ws, Word<kw::When>, Ws, Must<ExprAfter<kw::When>>>>,
       NodeTag {};
 struct RelayKind
     : pg::sor<Word<kw::None>, pg::seq<pg::sor<Word<kw::Landing>, Word<kw::Next>>, OptWhen>> {};

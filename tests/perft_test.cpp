@@ -77,6 +77,7 @@ const PerftCase kCases[] = {
     {"toguz_kumalak.mnc", 4, 5199},  {"toguz_kumalak.mnc", 5, 43184},
     {"dakon.mnc", 5, 8295},          {"dakon.mnc", 6, 48305},
     {"congkak.mnc", 6, 2162},        {"congkak.mnc", 7, 12205},
+    {"cross_kalah.mnc", 5, 6140},    {"cross_kalah.mnc", 6, 33422},
     {"daramutu.mnc", 5, 6157},       {"daramutu.mnc", 7, 184476},
     {"deka.mnc", 6, 3289},           {"deka.mnc", 9, 106762},
 };

@@ -994,5 +994,33 @@ TEST(Marks, SetClearOwnAndKeyThePosition) {
   EXPECT_EQ(validate(*r, s), "");
 }
 
+// `direction D when E`: the move's direction comes from its start hole, and
+// next/prev follow it during the move.
+constexpr const char* kDirectionWhen = R"(
+game "Direction per move" {
+  board  { rows 2  holes 3  stores captures }
+  setup  { seeds 1 }
+  moves  { from own holes where count(hole) >= 1 }
+  sowing { direction cw when number(hole) == 1 }
+  on sow_end { capture next(here) to mover }
+  end { when board_seeds == 0  winner most store }
+}
+)";
+
+TEST(Sowing, DirectionChosenByTheStartHole) {
+  auto r = load(kDirectionWhen);
+  ASSERT_TRUE(r);
+  State cw = position(*r, {1, 1, 1}, {1, 2, 1});
+  apply(*r, cw, mv(1));  // clockwise: S1 -> N3; next(N3) clockwise is N2
+  EXPECT_EQ(row(cw, kS), (V{0, 1, 1}));
+  EXPECT_EQ(row(cw, kN), (V{1, 0, 2}));
+  EXPECT_EQ(cw.store(kS), 2);
+  State ccw = position(*r, {1, 1, 1}, {2, 1, 1});
+  apply(*r, ccw, mv(2));  // counter-clockwise: S2 -> S3; next(S3) is N1
+  EXPECT_EQ(row(ccw, kS), (V{1, 0, 2}));
+  EXPECT_EQ(row(ccw, kN), (V{0, 1, 1}));
+  EXPECT_EQ(ccw.store(kS), 2);
+}
+
 }  // namespace
 }  // namespace mancala

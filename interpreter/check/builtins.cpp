@@ -45,6 +45,8 @@ const char* context_description(Context c) {
       return "the evaluation section";
     case C::ForbidAfter:
       return "a forbid after clause";
+    case C::Direction:
+      return "a direction when clause";
     case C::Fragment:
       return "a fragment";
   }

@@ -177,6 +177,9 @@ void dump_settings(std::string& out, const GameSpec& g) {
   for (const ast::Expr& f : g.forbid) out += "forbid " + expr_text(f) + "\n";
   for (const ast::Expr& f : g.forbid_after) out += "forbid after " + expr_text(f) + "\n";
   out += fmt::format("pass_when_no_moves {}\n", yes(g.pass_when_no_moves));
+  if (g.direction_when) {
+    out += fmt::format("direction_reversed_when {}\n", expr_text(*g.direction_when));
+  }
   out += fmt::format("direction {}\nrelay {}\nrelay_when {}\n", spell(g.direction), spell(g.relay),
                      opt_text(g.relay_when, "default"));
   out += fmt::format("skip_origin {}\nskip_when {}\nendless {} after {} laps\n", yes(g.skip_origin),

@@ -296,6 +296,10 @@ void SpecBuilder::sowing(const ast::Section& s) {
     const std::string& k = c.keyword.text;
     if (k == "direction") {
       if (auto w = word<Direction>(c)) spec_.direction = *w;
+      if (!c.values.empty()) {
+        spec_.direction_when = cond(c.values[0], Context::Direction, Type::Bool);
+        spec_.direction = spec_.direction == Direction::Ccw ? Direction::Cw : Direction::Ccw;
+      }
     } else if (k == "relay") {
       auto w = word<RelayKind>(c);
       if (!w) continue;

@@ -33,6 +33,27 @@ std::vector<int> physical_ring(int n, Direction dir) {
   return cw;
 }
 
+// Each mover's track along the ring `phys`: holes, plus their own store
+// when stores are sown (the store lies where it is on the board, so a
+// clockwise track reaches the mover's store after the opponent's hole 1).
+template <class Track, class Len, class Pos>
+void build_tracks(const Rules& r, const std::vector<int>& phys, Track& track, Len& len, Pos& pos) {
+  int n2 = 2 * r.holes;
+  for (int m = 0; m < 2; ++m) {
+    pos[m].fill(255);
+    int t = 0;
+    for (int c : phys) {
+      bool on = c < n2 || (r.stores == StoreKind::Sown && c == n2 + m);
+      if (!on) continue;
+      track[m][t] = static_cast<uint8_t>(c);
+      pos[m][c] = static_cast<uint8_t>(t);
+      ++t;
+    }
+    len[m] = t;
+    for (int i = 0; i < t; ++i) track[m][t + i] = track[m][i];
+  }
+}
+
 void build_tables(Rules& r) {
   int n = r.holes;
   int n2 = 2 * n;
@@ -61,20 +82,9 @@ void build_tables(Rules& r) {
   for (int c = 0; c < n2; ++c) r.opposite[c] = static_cast<uint8_t>(n2 - 1 - c);
   r.opposite[n2] = static_cast<uint8_t>(n2 + 1);
   r.opposite[n2 + 1] = static_cast<uint8_t>(n2);
-  // Each mover's track: holes, plus their own store when stores are sown.
-  for (int m = 0; m < 2; ++m) {
-    r.track_pos[m].fill(255);
-    int t = 0;
-    for (int c : phys) {
-      bool on = c < n2 || (r.stores == StoreKind::Sown && c == n2 + m);
-      if (!on) continue;
-      r.track[m][t] = static_cast<uint8_t>(c);
-      r.track_pos[m][c] = static_cast<uint8_t>(t);
-      ++t;
-    }
-    r.track_len[m] = t;
-    for (int i = 0; i < t; ++i) r.track[m][t + i] = r.track[m][i];
-  }
+  build_tracks(r, phys, r.track, r.track_len, r.track_pos);
+  Direction other = r.direction == Direction::Ccw ? Direction::Cw : Direction::Ccw;
+  build_tracks(r, physical_ring(n, other), r.rtrack, r.rtrack_len, r.rtrack_pos);
 }
 
 bool is_name(const ast::Expr& e, NameId id) {
@@ -102,6 +112,7 @@ void compile_moves_and_sowing(const GameSpec& g, Rules& r, CodeGen& gen) {
   for (const ast::Expr& f : g.forbid) r.forbid.push_back(gen.expression(f));
   for (const ast::Expr& f : g.forbid_after) r.forbid_after.push_back(gen.expression(f));
   if (g.relay_when) r.relay_when = gen.expression(*g.relay_when);
+  if (g.direction_when) r.direction_when = gen.expression(*g.direction_when);
   if (g.skip_when) r.skip_when = gen.expression(*g.skip_when);
   if (g.endless == EndlessKind::Ends && !g.endless_body.empty()) {
     r.endless_block = gen.block(g.endless_body);

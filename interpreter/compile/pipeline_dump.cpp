@@ -97,6 +97,7 @@ std::string dump_pipeline(const Rules& r) {
   for (size_t i = 0; i < r.forbid_after.size(); ++i)
     dump_code(out, r, "forbid after #" + std::to_string(i + 1), r.forbid_after[i]);
   dump_code(out, r, "relay when", r.relay_when);
+  dump_code(out, r, "direction reversed when", r.direction_when);
   dump_code(out, r, "skip when", r.skip_when);
   dump_code(out, r, "endless block", r.endless_block);
   for (size_t e = 0; e < kEventCount; ++e) {

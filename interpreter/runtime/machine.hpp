@@ -51,6 +51,7 @@ struct Machine {
   int hole = 0;  // the moves section's candidate
   int lap = 0;
   bool last = false;
+  bool reversed = false;  // this move sows against the game's direction (`direction D when E`)
   // Seeds sown so far in this lap, and still in hand: kept only when the
   // game's code reads them (Rules::reads_sown), and set before any read, so
   // they are left uninitialised (a Machine is built for every move).

@@ -82,9 +82,9 @@ int sow_lap(Machine& m, int lift_cell, int hand) {
   const Rules& r = m.rules;
   State& s = m.s;
   int mv = index(m.mover);
-  const uint8_t* track = r.track[mv].data();
-  int len = r.track_len[mv];
-  int p = r.track_pos[mv][lift_cell];
+  const uint8_t* track = m.reversed ? r.rtrack[mv].data() : r.track[mv].data();
+  int len = m.reversed ? r.rtrack_len[mv] : r.track_len[mv];
+  int p = m.reversed ? r.rtrack_pos[mv][lift_cell] : r.track_pos[mv][lift_cell];
   MANCALA_ASSERT(p < len);
   int cell = lift_cell;
   if (hand == 0) return cell;
@@ -135,7 +135,7 @@ int sow_lap(Machine& m, int lift_cell, int hand) {
 int relay_target(Machine& m, int land) {
   const Rules& r = m.rules;
   if (r.relay == RelayKind::None || land >= 2 * r.holes) return -1;  // a lap ending in a store
-  int target = r.relay == RelayKind::Landing ? land : r.next1[land];
+  int target = r.relay == RelayKind::Landing ? land : (m.reversed ? r.prev1 : r.next1)[land];
   bool go;
   if (!r.relay_when.empty()) {
     m.here = land;
@@ -170,6 +170,10 @@ bool sow_move_impl(Machine& m, int start) {
   State& s = m.s;
   m.origin = start;
   m.lap = 1;
+  if (!r.direction_when.empty()) {  // the move's direction, from its start hole
+    m.hole = start;
+    m.reversed = exec(m, r.direction_when) != 0;
+  }
   int lift_cell = start;
   Snapshot tortoise;
   const bool marks = !r.marks.empty();

@@ -250,19 +250,19 @@ L_ControlledSeeds:
   TOP = s.controlled_seeds(static_cast<Player>(TOP));
   NEXT;
 L_Next:
-  TOP = r.next1[TOP];
+  TOP = (m.reversed ? r.prev1 : r.next1)[TOP];
   NEXT;
 L_Prev:
-  TOP = r.prev1[TOP];
+  TOP = (m.reversed ? r.next1 : r.prev1)[TOP];
   NEXT;
 L_NextK : {
   int64_t k = POP();
-  TOP = step_ring(r, static_cast<int>(TOP), k);
+  TOP = step_ring(r, static_cast<int>(TOP), m.reversed ? sat_neg(k) : k);
   NEXT;
 }
 L_PrevK : {
   int64_t k = POP();
-  TOP = step_ring(r, static_cast<int>(TOP), sat_neg(k));
+  TOP = step_ring(r, static_cast<int>(TOP), m.reversed ? k : sat_neg(k));
   NEXT;
 }
 L_Opposite:

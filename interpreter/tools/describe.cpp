@@ -355,8 +355,16 @@ std::string moves_text(const Describer& d, const GameSpec& g) {
 }
 
 std::string sowing_text(const Describer& d, const GameSpec& g) {
-  std::string out = fmt::format("Sowing: one seed per hole {}, starting with the next hole",
-                                g.direction == Direction::Ccw ? "counter-clockwise" : "clockwise");
+  const char* dir = g.direction == Direction::Ccw ? "counter-clockwise" : "clockwise";
+  const char* other = g.direction == Direction::Ccw ? "clockwise" : "counter-clockwise";
+  std::string out =
+      g.direction_when
+          ? fmt::format(
+                "Sowing: one seed per hole, {} when {}, otherwise {}, starting with the "
+                "next hole in that direction (the hole after and before a hole, and "
+                "chains, follow the move's direction)",
+                other, d.words(*g.direction_when), dir)
+          : fmt::format("Sowing: one seed per hole {}, starting with the next hole", dir);
   out += g.skip_origin ? "; a lap that comes round skips the hole it was lifted from.\n"
                        : "; a lap that comes round sows into its starting hole too.\n";
   if (g.skip_when) out += "- No seed is sown into a hole when " + d.words(*g.skip_when) + ".\n";

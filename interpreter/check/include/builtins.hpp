@@ -37,10 +37,11 @@ enum class Context : uint32_t {
   EndlessBlock,  // sowing: endless ends { ... }
   Match,         // match: ends when
   ForbidAfter,   // moves: forbid after (the position a move leads to)
+  Direction,     // sowing: direction ... when (the start hole of a move)
   Evaluation,    // evaluation: score
   Fragment,      // a fragment body checked on its own: everything is available
 };
-inline constexpr size_t kContextCount = 15;
+inline constexpr size_t kContextCount = 16;
 
 using ContextSet = uint32_t;
 constexpr ContextSet ctx(Context c) {

@@ -59,6 +59,9 @@ struct GameSpec : Settings {
   std::vector<ast::Expr> forbid;
   std::vector<ast::Expr> forbid_after;  // judged on the position after the move
   std::optional<ast::Expr> relay_when;  // nullopt: the relay kind's default condition
+  // `direction D when E`: a move sows D when E holds for its start hole;
+  // `direction` is then the other one (the default, for the tables).
+  std::optional<ast::Expr> direction_when;
   std::optional<ast::Expr> skip_when;
   std::vector<ast::Stmt> endless_body;
 

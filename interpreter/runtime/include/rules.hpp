@@ -94,6 +94,10 @@ struct Rules : Settings {
   std::array<int, 2> track_len{};
   // Position of each cell in track[m] (255: not on the track).
   std::array<std::array<uint8_t, kMaxCells>, 2> track_pos{};
+  // The same for a move sown the other way (`direction D when E`).
+  std::array<std::array<uint8_t, 2 * kMaxCells>, 2> rtrack{};
+  std::array<int, 2> rtrack_len{};
+  std::array<std::array<uint8_t, kMaxCells>, 2> rtrack_pos{};
   std::array<uint8_t, kMaxCells> next1{};  // next(c) on the 2N ring, sowing direction
   std::array<uint8_t, kMaxCells> prev1{};
   std::array<uint8_t, kMaxCells> opposite{};
@@ -115,6 +119,7 @@ struct Rules : Settings {
   std::vector<CodeRef> forbid;        // each pushes bool
   std::vector<CodeRef> forbid_after;  // each pushes bool, run on the position after the move
   CodeRef relay_when;                 // empty: the relay kind's default condition
+  CodeRef direction_when;             // `direction D when E`: true sows the other way (see track)
   CodeRef skip_when;                  // empty: none
   CodeRef endless_block;              // `endless ends { ... }`; may be empty
   std::vector<EndClauseCode> end;
