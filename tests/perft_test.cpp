@@ -80,6 +80,7 @@ const PerftCase kCases[] = {
     {"cross_kalah.mnc", 5, 6140},    {"cross_kalah.mnc", 6, 33422},
     {"daramutu.mnc", 5, 6157},       {"daramutu.mnc", 7, 184476},
     {"deka.mnc", 6, 3289},           {"deka.mnc", 9, 106762},
+    {"lamlameta.mnc", 3, 925},       {"lamlameta.mnc", 4, 8417},
 };
 constexpr int kSanitizerMaxLeaves = 20000;
 
