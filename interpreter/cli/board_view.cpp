@@ -175,21 +175,9 @@ class Painter {
     return out + "\n";
   }
 
-  // "   marks: tuzdik N2 (south), S6 (north)": the holes that carry marks.
   std::string marks_line() const {
-    std::vector<std::string> kinds;
-    for (size_t k = 0; k < marks_.size(); ++k) {
-      std::vector<std::string> holes;
-      for (int c = 0; c < 2 * s_.holes; ++c) {
-        if (!s_.marked(c, static_cast<int>(k))) continue;
-        holes.push_back(fmt::format("{}{} ({})", c < s_.holes ? 'S' : 'N', c % s_.holes + 1,
-                                    player_name(s_.mark_owner(c, static_cast<int>(k)))));
-      }
-      if (!holes.empty())
-        kinds.push_back(marks_[k] + " " + fmt::format("{}", fmt::join(holes, ", ")));
-    }
-    if (kinds.empty()) return "";
-    return fmt::format("{}marks: {}\n", kIndent, fmt::join(kinds, "; "));
+    std::string text = marks_summary(marks_, s_);
+    return text.empty() ? "" : fmt::format("{}marks: {}\n", kIndent, text);
   }
 
   std::string caption(Player p) const {
@@ -213,6 +201,20 @@ class Painter {
 };
 
 }  // namespace
+
+std::string marks_summary(const std::vector<std::string>& marks, const State& s) {
+  std::vector<std::string> kinds;
+  for (size_t k = 0; k < marks.size(); ++k) {
+    std::vector<std::string> holes;
+    for (int c = 0; c < 2 * s.holes; ++c) {
+      if (!s.marked(c, static_cast<int>(k))) continue;
+      holes.push_back(fmt::format("{}{} ({})", c < s.holes ? 'S' : 'N', c % s.holes + 1,
+                                  player_name(s.mark_owner(c, static_cast<int>(k)))));
+    }
+    if (!holes.empty()) kinds.push_back(fmt::format("{} {}", marks[k], fmt::join(holes, ", ")));
+  }
+  return fmt::format("{}", fmt::join(kinds, "; "));
+}
 
 std::string player_colour(const BoardStyle& style, Player p) {
   if (!style.colour) return "";

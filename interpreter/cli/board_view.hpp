@@ -43,6 +43,10 @@ struct BoardLabels {
 std::string draw_board(const Rules& rules, const State& state, const BoardStyle& style,
                        const BoardLabels& labels);
 
+// "tuzdik N2 (south); burnt S1 (south), S2 (south)": the holes that carry
+// each of the game's marks, "" when none does.
+std::string marks_summary(const std::vector<std::string>& marks, const State& s);
+
 // The colour escape of a player's marks, or "" without colour.
 std::string player_colour(const BoardStyle& style, Player p);
 std::string colour_reset(const BoardStyle& style);

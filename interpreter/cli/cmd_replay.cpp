@@ -12,6 +12,7 @@
 // replay.
 #include <fmt/format.h>
 
+#include "board_view.hpp"
 #include "command.hpp"
 #include "compile.hpp"
 #include "move_list.hpp"
@@ -42,6 +43,9 @@ std::string draw_board(const Rules& rules, const State& s) {
   if (rules.stores != StoreKind::None) stores = fmt::format("  store {}", s.store(Player::South));
   out += fmt::format("  south {}{}\n", row(Player::South, false), stores);
   if (s.removed > 0) out += fmt::format("  removed {}\n", s.removed);
+  if (std::string marks = marks_summary(rules.marks, s); !marks.empty()) {
+    out += fmt::format("  marks {}\n", marks);
+  }
   return out;
 }
 
