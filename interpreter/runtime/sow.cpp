@@ -75,16 +75,30 @@ bool skipped(Machine& m, int cell, int lift_cell, int sown, int hand) {
   return exec(m, r.skip_when) != 0;
 }
 
+// The mover's track for this move (the game's direction or the other),
+// chosen once per move.
+struct TrackView {
+  const uint8_t* track;  // doubled
+  const uint8_t* pos;    // cell -> position on the track
+  int len;
+};
+
+TrackView track_of(const Machine& m) {
+  const Rules& r = m.rules;
+  int mv = index(m.mover);
+  if (!m.reversed) return {r.track[mv].data(), r.track_pos[mv].data(), r.track_len[mv]};
+  return {r.rtrack[mv].data(), r.rtrack_pos[mv].data(), r.rtrack_len[mv]};
+}
+
 // Sows `hand` seeds after lift_cell; returns the landing cell, or -1 when
 // every cell of the track is skipped (endless).
 template <bool kObs, bool kSlow>
-int sow_lap(Machine& m, int lift_cell, int hand) {
+int sow_lap(Machine& m, const TrackView& tv, int lift_cell, int hand) {
   const Rules& r = m.rules;
   State& s = m.s;
-  int mv = index(m.mover);
-  const uint8_t* track = m.reversed ? r.rtrack[mv].data() : r.track[mv].data();
-  int len = m.reversed ? r.rtrack_len[mv] : r.track_len[mv];
-  int p = m.reversed ? r.rtrack_pos[mv][lift_cell] : r.track_pos[mv][lift_cell];
+  const uint8_t* track = tv.track;
+  int len = tv.len;
+  int p = tv.pos[lift_cell];
   MANCALA_ASSERT(p < len);
   int cell = lift_cell;
   if (hand == 0) return cell;
@@ -170,10 +184,11 @@ bool sow_move_impl(Machine& m, int start) {
   State& s = m.s;
   m.origin = start;
   m.lap = 1;
-  if (!r.direction_when.empty()) {  // the move's direction, from its start hole
+  if (r.direction_per_move) {  // the move's direction, from its start hole
     m.hole = start;
     m.reversed = exec(m, r.direction_when) != 0;
   }
+  const TrackView tv = track_of(m);
   int lift_cell = start;
   Snapshot tortoise;
   const bool marks = !r.marks.empty();
@@ -183,8 +198,8 @@ bool sow_move_impl(Machine& m, int start) {
   if (r.may_relay) take(tortoise, s, r.cells, lift_cell, marks);
   for (;;) {
     int hand = lift<kObs>(m, lift_cell);
-    int land = r.slow_sow ? sow_lap<kObs, true>(m, lift_cell, hand)
-                          : sow_lap<kObs, false>(m, lift_cell, hand);
+    int land = r.slow_sow ? sow_lap<kObs, true>(m, tv, lift_cell, hand)
+                          : sow_lap<kObs, false>(m, tv, lift_cell, hand);
     if (land < 0) return false;
     if (reads_sown) {  // what lap_end and the relay rule see
       m.sown = hand;

@@ -127,14 +127,15 @@ struct Rules : Settings {
   CodeRef evaluation;  // pushes int; empty: the default score
 
   // ---- fast-path flags ---------------------------------------------------
-  bool has_drop = false;        // any drop handler
-  bool slow_sow = false;        // drop handlers or `skip when`: sow seed by seed
-  bool may_relay = false;       // relay kind or a `relay from` statement exists
-  bool reads_sown = false;      // code reads `sown` or `in_hand`: the sowing keeps them
-  bool simple_starts = false;   // where_nonempty, no forbid, no endless look-ahead
-  bool may_be_endless = false;  // may_relay or `skip when`: a move may never stop
-  bool needs_no_moves = false;  // some code evaluates `no moves`
-  bool has_repetition = false;  // a repetition clause (needs a History)
+  bool has_drop = false;            // any drop handler
+  bool slow_sow = false;            // drop handlers or `skip when`: sow seed by seed
+  bool may_relay = false;           // relay kind or a `relay from` statement exists
+  bool reads_sown = false;          // code reads `sown` or `in_hand`: the sowing keeps them
+  bool direction_per_move = false;  // `direction D when E`
+  bool simple_starts = false;       // where_nonempty, no forbid, no endless look-ahead
+  bool may_be_endless = false;      // may_relay or `skip when`: a move may never stop
+  bool needs_no_moves = false;      // some code evaluates `no moves`
+  bool has_repetition = false;      // a repetition clause (needs a History)
 
   const Instr* at(CodeRef r) const { return code.data() + r.entry; }
 };
