@@ -81,6 +81,7 @@ const PerftCase kCases[] = {
     {"daramutu.mnc", 5, 6157},       {"daramutu.mnc", 7, 184476},
     {"deka.mnc", 6, 3289},           {"deka.mnc", 9, 106762},
     {"lamlameta.mnc", 3, 925},       {"lamlameta.mnc", 4, 8417},
+    {"pallanguzhi.mnc", 5, 4578},    {"pallanguzhi.mnc", 6, 19343},
 };
 constexpr int kSanitizerMaxLeaves = 20000;
 
