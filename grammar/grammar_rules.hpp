@@ -200,6 +200,7 @@ using Setup = MNC_KW("setup");
 using Sowing = MNC_KW("sowing");
 using Evaluation = MNC_KW("evaluation");
 using Rows = MNC_KW("rows");
+using Row = MNC_KW("row");
 using Holes = MNC_KW("holes");
 using Marks = MNC_KW("marks");
 using Stores = MNC_KW("stores");
@@ -339,7 +340,11 @@ struct MarksClause
 struct BoardClause : pg::sor<RowsClause, HolesClause, StoresClause, MarksClause> {};
 // setup
 struct SeedsClause : pg::seq<Word<kw::Seeds>, Ws, Must<NumberAfter<kw::Seeds>>>, NodeTag {};
-struct SetupClause : pg::sor<SeedsClause> {};
+// `row N N ...`: each player's row at the start, from the player's left.
+struct RowClause : pg::seq<Word<kw::Row>, Ws, Must<NumberAfter<kw::Row>>,
+                           pg::star<pg::seq<Ws, NumberAfter<kw::Row>>>>,
+                   NodeTag {};
+struct SetupClause : pg::sor<SeedsClause, RowClause> {};
 // moves
 struct FromClause : pg::seq<Word<kw::From>, Ws, Must<WordAfter<kw::From, kw::Own>>, Ws,
                             Must<WordAfter<kw::Own, kw::Holes>>,
@@ -438,7 +443,7 @@ struct InfoClause : pg::seq<InfoKey, Ws, Must<InfoText>>, NodeTag {};
   };
 MNC_SECTION(InfoTag, kw::Info, InfoClause, "info", "")
 MNC_SECTION(BoardTag, kw::Board, BoardClause, "board", "rows holes stores marks")
-MNC_SECTION(SetupTag, kw::Setup, SetupClause, "setup", "seeds")
+MNC_SECTION(SetupTag, kw::Setup, SetupClause, "setup", "seeds row")
 MNC_SECTION(MovesTag, kw::Moves, MovesClause, "moves", "from first must forbid pass")
 MNC_SECTION(SowingTag, kw::Sowing, SowingClause, "sowing", "direction relay skip endless")
 MNC_SECTION(EndTag, kw::End, EndClause, "end", "when stalemate repetition winner")

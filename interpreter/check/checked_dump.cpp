@@ -172,6 +172,7 @@ void dump_settings(std::string& out, const GameSpec& g) {
   for (const auto& [key, value] : g.info) out += fmt::format("info {} \"{}\"\n", key, value);
   out += fmt::format("rows {}\nholes {}\nstores {}\nseeds {}\n", g.rows, g.holes, spell(g.stores),
                      g.seeds);
+  if (!g.row.empty()) out += fmt::format("row {}\n", fmt::join(g.row, " "));
   out += fmt::format("move_where {}\nfirst_move {}\nmust_feed {}{}\n", opt_text(g.move_where, "-"),
                      spell(g.first_move), yes(g.must_feed), g.feed_else_any ? " else any" : "");
   for (const ast::Expr& f : g.forbid) out += "forbid " + expr_text(f) + "\n";

@@ -39,7 +39,7 @@ const std::vector<SectionRule>& section_rules() {
         {"holes", 0, 1, "holes"},
         {"stores", 0, 1, "stores"},
         {"marks", 0, 0, ""}}},
-      {"setup", true, {{"seeds", 0, 1, "seeds"}}},
+      {"setup", true, {{"seeds", 0, 0, "seeds"}, {"row", 0, 0, "row"}}},
       {"moves",
        true,
        {{"from", 0, 1, "from own holes"},
@@ -129,7 +129,7 @@ class SpecBuilder {
   const CheckOptions& options_;
   SourceSet& sources_;
   GameSpec spec_;
-  Range holes_range_, seeds_range_;
+  Range holes_range_, seeds_range_, row_range_;
   const ast::Clause* winner_clause_ = nullptr;
 };
 
@@ -263,11 +263,31 @@ void SpecBuilder::refill_mark(const ast::Clause& c) {
   }
 }
 
+// `seeds N` (every hole) or `row N N ...` (each row, from its player's
+// left: as many numbers as holes); one of them is required.
 void SpecBuilder::setup(const ast::Section& s) {
+  const ast::Clause* row = nullptr;
+  bool seeds = false;
   for (const ast::Clause& c : s.clauses) {
+    if (c.keyword.text == "row") row = &c;
     if (c.keyword.text != "seeds") continue;
+    seeds = true;
     seeds_range_ = c.values.empty() ? c.range : c.values[0].range;
     if (auto v = in_range(number(c), seeds_range_, "seeds", 0, kMaxSeedsPerHole)) spec_.seeds = *v;
+  }
+  if (row) {
+    row_range_ = row->range;
+    spec_.row.clear();
+    for (size_t i = 0; i < row->values.size(); ++i) {
+      auto v = in_range(number(*row, i), row->values[i].range, "seeds", 0, kMaxSeedsPerHole);
+      spec_.row.push_back(v ? static_cast<int>(*v) : 0);
+    }
+    if (!seeds) {
+      seeds_range_ = row->range;
+      spec_.seeds = spec_.row.empty() ? 0 : *std::max_element(spec_.row.begin(), spec_.row.end());
+    }
+  } else if (!seeds) {
+    rep_.error(s.name.range, "missing 'seeds' or 'row' in the setup section");
   }
 }
 
@@ -434,6 +454,18 @@ void SpecBuilder::overrides() {
 }
 
 void SpecBuilder::limits() {
+  if (!spec_.row.empty() && spec_.row.size() != static_cast<size_t>(spec_.holes)) {
+    rep_.error(row_range_,
+               fmt::format("row gives {} counts for {} holes", spec_.row.size(), spec_.holes));
+    spec_.row.resize(static_cast<size_t>(spec_.holes), 0);
+  }
+  if (!spec_.row.empty()) {
+    if (spec_.total() > kMaxTotalSeeds) {
+      rep_.error(row_range_, fmt::format("too many seeds: 2 x {} = {}, at most {}",
+                                         spec_.total() / 2, spec_.total(), kMaxTotalSeeds));
+    }
+    return;
+  }
   int64_t total = int64_t{2} * spec_.holes * spec_.seeds;
   if (total > kMaxTotalSeeds) {
     rep_.error(seeds_range_, fmt::format("too many seeds: 2 x {} holes x {} seeds = {}, at most {}",

@@ -46,8 +46,9 @@ void dump_code(std::string& out, const Rules& r, const std::string& title, CodeR
 
 void dump_settings(std::string& out, const Rules& r) {
   out += "pipeline \"" + r.name + "\"\n";
-  out += fmt::format("board holes {} stores {} seeds {} total {}\n", r.holes, spell(r.stores),
-                     r.seeds, r.total());
+  out += fmt::format("board holes {} stores {} seeds {} total {}{}\n", r.holes, spell(r.stores),
+                     r.seeds, r.total(),
+                     r.row.empty() ? "" : fmt::format(" row {}", fmt::join(r.row, " ")));
   out += fmt::format("sowing direction {} relay {} skip_origin {} endless {} after {} laps\n",
                      spell(r.direction), spell(r.relay), yes(r.skip_origin), spell(r.endless),
                      r.endless_laps);

@@ -38,7 +38,10 @@ int History::occurrences(uint64_t position_hash) const {
 State initial_state(const Rules& r) {
   State s;
   s.holes = static_cast<uint8_t>(r.holes);
-  for (int c = 0; c < 2 * r.holes; ++c) s.cells[c] = static_cast<uint16_t>(r.seeds);
+  for (int c = 0; c < 2 * r.holes; ++c) {
+    int number = c % r.holes;  // 0-based, from the row's player's left
+    s.cells[c] = static_cast<uint16_t>(r.row.empty() ? r.seeds : r.row[number]);
+  }
   s.control = default_control(r.holes);
   Machine m(r, s, Player::South, nullptr);
   end_if_stuck(m, nullptr);  // e.g. `where count(hole) >= 2` with one seed per hole

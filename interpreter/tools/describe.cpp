@@ -328,6 +328,12 @@ std::string board_text(const GameSpec& g) {
                            ? "a store at each player's right end, on the sowing track: the mover "
                              "sows into their own store and skips the opponent's"
                            : "a store at each player's right end that only receives captures";
+  if (!g.row.empty()) {
+    return fmt::format(
+        "Board: 2 rows of {} holes, {}. Each player's row starts with {} seeds, from the "
+        "player's left ({} in all).\n",
+        g.holes, stores, fmt::join(g.row, " "), g.total());
+  }
   return fmt::format("Board: 2 rows of {} holes, {}. Each hole starts with {} ({} in all).\n",
                      g.holes, stores, plural(g.seeds, "seed", "seeds"), 2 * g.holes * g.seeds);
 }

@@ -124,7 +124,8 @@ struct Settings {
   int holes = 0;  // N, per row
   StoreKind stores = StoreKind::None;
   std::vector<std::string> marks;  // `marks NAME, ...`: the kinds of lasting mark, in order
-  int seeds = 0;                   // per hole at the start
+  int seeds = 0;                   // per hole at the start (with `row`: the most in one hole)
+  std::vector<int> row;            // `row N ...`: each row at the start, from its player's left
   // moves
   FirstMove first_move = FirstMove::Any;
   bool must_feed = false;
@@ -143,7 +144,12 @@ struct Settings {
   MatchSettings match;
 
   // Seeds in play at the start: 2 x holes x seeds.
-  constexpr int total() const { return 2 * holes * seeds; }
+  int total() const {
+    if (row.empty()) return 2 * holes * seeds;
+    int t = 0;
+    for (int x : row) t += x;
+    return 2 * t;
+  }
   friend bool operator==(const Settings&, const Settings&) = default;
 };
 
