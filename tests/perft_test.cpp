@@ -82,6 +82,7 @@ const PerftCase kCases[] = {
     {"deka.mnc", 6, 3289},           {"deka.mnc", 9, 106762},
     {"lamlameta.mnc", 3, 925},       {"lamlameta.mnc", 4, 8417},
     {"pallanguzhi.mnc", 5, 4578},    {"pallanguzhi.mnc", 6, 19343},
+    {"enkeshui.mnc", 4, 3241},       {"enkeshui.mnc", 5, 21228},
 };
 constexpr int kSanitizerMaxLeaves = 20000;
 
