@@ -189,20 +189,7 @@ void set_control(State& s, const YAML::Node& n) {
 }
 
 // Marks are written "NAME HOLE OWNER" (`tuzdik N4 south`), HOLE being S1..SN
-// or N1..NN; marks_text lists a state's marks the same way, in cell order.
-std::string marks_text(const Rules& rules, const State& s) {
-  std::vector<std::string> items;
-  for (size_t k = 0; k < rules.marks.size(); ++k) {
-    for (int c = 0; c < 2 * s.holes; ++c) {
-      if (!s.marked(c, static_cast<int>(k))) continue;
-      items.push_back(fmt::format("{} {}{} {}", rules.marks[k], c < s.holes ? 'S' : 'N',
-                                  c % s.holes + 1,
-                                  player_name(s.mark_owner(c, static_cast<int>(k)))));
-    }
-  }
-  return "[" + join(items, ", ") + "]";
-}
-
+// or N1..NN (marks_text, below, lists a state's marks the same way).
 void set_marks(const Rules& rules, State& s, const YAML::Node& list) {
   if (!list.IsSequence())
     fail(list, "marks lists marks as \"NAME HOLE OWNER\", e.g. \"tuzdik N4 south\"");
@@ -305,6 +292,20 @@ std::string control_text(const State& s, Player p) {
   std::vector<std::string> names;
   for (int i = 1; i <= s.holes; ++i) names.push_back(player_name(s.controller(s.hole_cell(p, i))));
   return list_text(names);
+}
+
+// A state's marks as a scenario writes them (see set_marks), in cell order.
+std::string marks_text(const Rules& rules, const State& s) {
+  std::vector<std::string> items;
+  for (size_t k = 0; k < rules.marks.size(); ++k) {
+    int kind = static_cast<int>(k);
+    for (int c = 0; c < 2 * s.holes; ++c) {
+      if (!s.marked(c, kind)) continue;
+      items.push_back(fmt::format("{} {} {}", rules.marks[k], cell_name(rules, c),
+                                  player_name(s.mark_owner(c, kind))));
+    }
+  }
+  return list_text(items);
 }
 
 std::string node_list_text(const YAML::Node& n) {
