@@ -222,6 +222,7 @@ using Pass = MNC_KW("pass");
 using No = MNC_KW("no");
 using Direction = MNC_KW("direction");
 using Ccw = MNC_KW("ccw");
+using Either = MNC_KW("either");
 using Cw = MNC_KW("cw");
 using Landing = MNC_KW("landing");
 using Next = MNC_KW("next");
@@ -368,12 +369,12 @@ struct PassClause
       NodeTag {};
 struct MovesClause : pg::sor<FromClause, FirstClause, MustClause, ForbidClause, PassClause> {};
 // sowing
-// `direction ccw|cw [when E]`: with `when`, the move sows that way when E
-// holds for its start hole, and the other way otherwise.
-struct DirectionClause
-    : pg::seq<Word<kw::Direction>, Ws, Must<ChoiceAfter<kw::Direction, kw::Ccw, kw::Cw>>,
-              pg::opt<Ws, Word<kw::When>, Ws, Must<ExprAfter<kw::When>>>>,
-      NodeTag {};
+// `direction ccw|cw|either [when E]`: with `when`, a rule tried for each
+// move's start hole; `either` lets the mover choose (docs/language.md).
+struct DirectionClause : pg::seq<Word<kw::Direction>, Ws,
+                                 Must<ChoiceAfter<kw::Direction, kw::Ccw, kw::Cw, kw::Either>>,
+                                 pg::opt<Ws, Word<kw::When>, Ws, Must<ExprAfter<kw::When>>>>,
+                         NodeTag {};
 struct RelayKind
     : pg::sor<Word<kw::None>, pg::seq<pg::sor<Word<kw::Landing>, Word<kw::Next>>, OptWhen>> {};
 struct RelayClause : pg::seq<Word<kw::Relay>, Ws, Must<RelayKind>>, NodeTag {};

@@ -531,7 +531,7 @@ TEST(GrammarErrors, MessagesAndPositions) {
        "1:26: number too large (the limit is 1000000)"},
       {"game \"a\" { }\ngame \"b\" { }", "2:1: a file defines at most one game"},
       {"game \"g\" { sowing { direction up } }",
-       "1:31: expected ccw or cw after 'direction', got 'up'"},
+       "1:31: expected ccw, cw or either after 'direction', got 'up'"},
       {"game \"g\" { board { stores all } }",
        "1:27: expected none, captures or sown after 'stores', got 'all'"},
       {"game \"g\" { moves { from holes } }", "1:25: expected 'own' after 'from', got 'holes'"},

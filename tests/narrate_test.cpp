@@ -37,10 +37,10 @@ Loaded load(const std::string& text) {
 using test::position;
 
 // The sentences for South playing `hole` from `before`.
-std::vector<std::string> say(const Loaded& g, State before, int hole) {
+std::vector<std::string> say(const Loaded& g, State before, int hole, Way way = Way::None) {
   State after = before;
   StepRecorder steps;
-  Move move{static_cast<uint8_t>(hole)};
+  Move move{static_cast<uint8_t>(hole), way};
   ApplyInfo info = apply(*g.rules, after, move, &steps);
   return narrate_move(*g.rules, before, move, after, info, steps.steps(), g.voice);
 }
@@ -65,6 +65,18 @@ TEST(Narrate, OneCaptureIsOneClause) {
   auto lines = say(g, position(*g.rules, {1, 3, 0, 0, 0, 0}, {1, 1, 1, 1, 1, 1}), 1);
   ASSERT_EQ(lines.size(), 1u);
   EXPECT_EQ(lines[0], "South sowed hole 1: captured 4 from South's hole 2.");
+}
+
+// A move whose direction the mover chose says it.
+TEST(Narrate, AChosenDirectionIsSaid) {
+  std::string text = kFours;
+  text.replace(text.find("moves {"), 0, "sowing { direction either }\n  ");
+  Loaded g = load(text);
+  ASSERT_TRUE(g.rules);
+  State before = position(*g.rules, {1, 3, 0, 0, 0, 0}, {1, 1, 1, 1, 1, 1});
+  EXPECT_EQ(say(g, before, 1, Way::Ccw)[0],
+            "South sowed hole 1 counter-clockwise: captured 4 from South's hole 2.");
+  EXPECT_EQ(say(g, before, 1, Way::Cw)[0], "South sowed hole 1 clockwise.");
 }
 
 TEST(Narrate, CapturesToBothStoresSayWhoReceivedWhat) {

@@ -75,6 +75,22 @@ TEST(Moves, NamesAndCells) {
   EXPECT_EQ(cell_move(6, kS, 11), mv(12));
 }
 
+TEST(Moves, ChosenDirectionsAreNamedWithTheHole) {
+  EXPECT_EQ(parse_move("3cw", 6), (Move{3, Way::Cw}));
+  EXPECT_EQ(parse_move("3ccw", 6), (Move{3, Way::Ccw}));
+  EXPECT_EQ(parse_move("12cw", 6), (Move{12, Way::Cw}));
+  EXPECT_FALSE(parse_move("cw", 6));
+  EXPECT_FALSE(parse_move("13cw", 6));
+  EXPECT_FALSE(parse_move("3cww", 6));
+  EXPECT_FALSE(parse_move("3 cw", 6));
+  EXPECT_FALSE(parse_move("passcw", 6));
+  EXPECT_EQ(format_move(Move{3, Way::Cw}), "3cw");
+  EXPECT_EQ(format_move(Move{3, Way::Ccw}), "3ccw");
+  EXPECT_LT(mv(3), (Move{3, Way::Ccw}));  // ascending: 3, 3ccw, 3cw, 4
+  EXPECT_LT((Move{3, Way::Ccw}), (Move{3, Way::Cw}));
+  EXPECT_LT((Move{3, Way::Cw}), mv(4));
+}
+
 // ---- Kalah: sown stores, extra turn, capture, end --------------------------
 
 TEST(Kalah, SowsIntoOwnStoreAndMovesAgain) {
@@ -1020,6 +1036,135 @@ TEST(Sowing, DirectionChosenByTheStartHole) {
   EXPECT_EQ(row(ccw, kS), (V{1, 0, 2}));
   EXPECT_EQ(row(ccw, kN), (V{0, 1, 1}));
   EXPECT_EQ(ccw.store(kS), 2);
+}
+
+// `can_move(P)` in an end clause sees either player, whoever is to move:
+// the game ends only when neither can move; a player who alone cannot move
+// passes.
+constexpr const char* kCanMove = R"(
+game "Neither can move" {
+  board { rows 2  holes 3  stores captures }
+  setup { seeds 2 }
+  moves { from own holes where count(hole) >= 2  pass when no moves }
+  end {
+    when not can_move(south) and not can_move(north) as "blocked" { capture board to owners }
+    winner most store
+  }
+}
+)";
+
+TEST(End, CanMoveSeesBothPlayers) {
+  auto r = load(kCanMove);
+  ASSERT_TRUE(r);
+  State both = position(*r, {0, 0, 2}, {0, 0, 1});
+  ApplyInfo info = apply(*r, both, mv(3));  // S3 -> N1, N2: singletons everywhere
+  EXPECT_TRUE(both.over);
+  EXPECT_EQ(info.end.reason, "blocked");
+  EXPECT_EQ(both.store(kN), 3);
+
+  State north_can = position(*r, {0, 0, 2}, {1, 0, 2});
+  apply(*r, north_can, mv(3));  // South is left with nothing to move; North can
+  EXPECT_FALSE(north_can.over);
+
+  State south_can = position(*r, {0, 2, 2}, {0, 0, 0});
+  apply(*r, south_can, mv(3));  // North (to move) cannot; South, not to move, can
+  EXPECT_FALSE(south_can.over);
+  EXPECT_EQ(format_moves(legal_moves(*r, south_can)), "pass");
+}
+
+// Direction rules in file order, with `either`: hole 1 sows clockwise,
+// hole 3 either way (two moves), the rest the game's direction (ccw). The
+// capture takes the hole after the landing hole in the move's direction.
+constexpr const char* kDirectionRules = R"(
+game "Direction rules" {
+  board  { rows 2  holes 3  stores captures }
+  setup  { seeds 1 }
+  moves  { from own holes where count(hole) >= 1 }
+  sowing {
+    direction cw when number(hole) == 1
+    direction either when number(hole) == 3
+  }
+  on sow_end { capture next(here) to mover }
+  end { when board_seeds == 0  winner most store }
+}
+)";
+
+TEST(Sowing, EitherMakesTwoMovesOfOneHole) {
+  auto r = load(kDirectionRules);
+  ASSERT_TRUE(r);
+  State s = position(*r, {1, 1, 1}, {1, 2, 3});
+  EXPECT_EQ(format_moves(legal_moves(*r, s)), "1, 2, 3ccw, 3cw");
+  EXPECT_FALSE(legal_moves(*r, s).contains(mv(3)));
+
+  State ccw = s;
+  apply(*r, ccw, Move{3, Way::Ccw});  // S3 -> N1; next(N1) counter-clockwise is N2
+  EXPECT_EQ(row(ccw, kS), (V{1, 1, 0}));
+  EXPECT_EQ(row(ccw, kN), (V{2, 0, 3}));
+  EXPECT_EQ(ccw.store(kS), 2);
+
+  State cw = s;
+  apply(*r, cw, Move{3, Way::Cw});  // S3 -> S2; next(S2) clockwise is S1
+  EXPECT_EQ(row(cw, kS), (V{0, 2, 0}));
+  EXPECT_EQ(row(cw, kN), (V{1, 2, 3}));
+  EXPECT_EQ(cw.store(kS), 1);
+
+  State one = s;
+  apply(*r, one, mv(1));  // the first rule: clockwise, S1 -> N3; next(N3) is N2
+  EXPECT_EQ(row(one, kN), (V{1, 0, 4}));
+  EXPECT_EQ(one.store(kS), 2);
+}
+
+// A look-ahead judges each direction of a hole on its own: with `must
+// feed`, only the direction that reaches the opponent is legal.
+TEST(Sowing, EitherDirectionsAreJudgedOneByOne) {
+  std::string text = kDirectionRules;
+  text.replace(text.find("count(hole) >= 1 }"), 18, "count(hole) >= 1  must feed }");
+  auto r = load(text);
+  ASSERT_TRUE(r);
+  State s = position(*r, {0, 0, 1}, {0, 0, 0});
+  EXPECT_EQ(format_moves(legal_moves(*r, s)), "3ccw");
+  Rng rng(7);
+  for (int i = 0; i < 20; ++i) EXPECT_EQ(random_legal_move(*r, s, rng), (Move{3, Way::Ccw}));
+}
+
+// A `first move` clause keeps both directions of the required hole.
+TEST(Sowing, FirstMoveKeepsBothDirections) {
+  std::string text = kDirectionRules;
+  text.replace(text.find("count(hole) >= 1 }"), 18,
+               "count(hole) >= 1  first move from rightmost }");
+  auto r = load(text);
+  ASSERT_TRUE(r);
+  EXPECT_EQ(format_moves(legal_moves(*r, initial_state(*r))), "3ccw, 3cw");
+}
+
+// `sown` in sow_end is the seeds of the move's last lap (here it names the
+// North hole captured).
+constexpr const char* kSownAtSowEnd = R"(
+game "Sown at the end of the move" {
+  board  { rows 2  holes 4  stores captures }
+  setup  { seeds 1 }
+  moves  { from own holes where count(hole) >= 1 }
+  sowing { relay landing }
+  on sow_end { capture row_hole(north, sown) to mover }
+  end { when board_seeds == 0  winner most store }
+}
+)";
+
+TEST(Sowing, SownAtSowEndIsTheLastLap) {
+  auto r = load(kSownAtSowEnd);
+  ASSERT_TRUE(r);
+  State one = position(*r, {0, 0, 0, 3}, {0, 1, 0, 5});
+  apply(*r, one, mv(4));  // one lap of 3: N1, N2, N3 (empty: no relay); N3 taken
+  EXPECT_EQ(one.store(kS), 1);
+  EXPECT_EQ(row(one, kN), (V{1, 2, 0, 5}));
+  // N1, N2 (occupied: relay 2) N3, N4 (occupied: relay 3) S1, S2, S3 (empty:
+  // stop). The last lap sowed 3: N3 (1 seed) is taken, not N2 (first lap,
+  // empty) nor N4 (the 7 of the whole move, clamped; empty).
+  State three = position(*r, {0, 0, 0, 2}, {0, 1, 0, 2});
+  apply(*r, three, mv(4));
+  EXPECT_EQ(three.store(kS), 1);
+  EXPECT_EQ(row(three, kN), (V{1, 0, 0, 0}));
+  EXPECT_EQ(row(three, kS), (V{1, 1, 1, 0}));
 }
 
 }  // namespace

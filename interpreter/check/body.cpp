@@ -265,6 +265,9 @@ std::optional<Type> BodyChecker::call(ast::Expr& e) {
     return std::nullopt;
   }
   e.builtin = static_cast<int>(f->id);
+  if ((f->contexts & ctx(context_)) == 0) {
+    fail(e.name_range, fmt::format("'{}' is only available in {}", f->name, f->where), true);
+  }
   size_t n = e.args.size();
   if (n < f->min_args || n > f->params.size()) {
     std::string expected = f->min_args == f->params.size()

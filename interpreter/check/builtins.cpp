@@ -111,10 +111,10 @@ const std::vector<BuiltinName>& builtin_names() {
 const std::vector<BuiltinFunction>& builtin_functions() {
   using T = Type;
   static const std::vector<BuiltinFunction> kFunctions = {
-#define MANCALA_FUNCTION(Id, spelling, type, params, min_args, op, op_more, pure, words, more) \
-  {FunctionId::Id, spelling,   MANCALA_LIST params, min_args,                                  \
-   T::type,        OpCode::op, OpCode::op_more,     pure,                                      \
-   words,          more},
+#define MANCALA_FUNCTION(Id, spelling, type, where, wtext, params, min_args, op, op_more, pure, \
+                         words, more)                                                           \
+  {FunctionId::Id, spelling,   MANCALA_LIST params, min_args, T::type, contexts(one(where)),    \
+   wtext,          OpCode::op, OpCode::op_more,     pure,     words,   more},
 #include "builtins.def"
   };
   return kFunctions;

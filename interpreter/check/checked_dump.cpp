@@ -178,8 +178,9 @@ void dump_settings(std::string& out, const GameSpec& g) {
   for (const ast::Expr& f : g.forbid) out += "forbid " + expr_text(f) + "\n";
   for (const ast::Expr& f : g.forbid_after) out += "forbid after " + expr_text(f) + "\n";
   out += fmt::format("pass_when_no_moves {}\n", yes(g.pass_when_no_moves));
-  if (g.direction_when) {
-    out += fmt::format("direction_reversed_when {}\n", expr_text(*g.direction_when));
+  for (const DirectionRule& d : g.direction_rules) {
+    out +=
+        fmt::format("direction_rule {} when {}\n", spell(d.direction), opt_text(d.when, "always"));
   }
   out += fmt::format("direction {}\nrelay {}\nrelay_when {}\n", spell(g.direction), spell(g.relay),
                      opt_text(g.relay_when, "default"));

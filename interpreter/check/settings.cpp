@@ -49,7 +49,7 @@ const std::vector<SectionRule>& section_rules() {
         {"pass", 0, 0, ""}}},
       {"sowing",
        false,
-       {{"direction", 0, 0, ""}, {"relay", 0, 0, ""}, {"skip", 1, 0, ""}, {"endless", 0, 0, ""}}},
+       {{"direction", 0, 0, ""}, {"relay", 0, 0, ""}, {"skip", 0, 0, ""}, {"endless", 0, 0, ""}}},
       {"end",
        true,
        {{"when", 1, 0, ""},
@@ -78,6 +78,19 @@ const SectionRule* find_section_rule(std::string_view name) {
 bool has_word(const ast::Clause& c, std::string_view w) {
   return std::any_of(c.words.begin(), c.words.end(),
                      [&](const ast::Word& x) { return x.text == w; });
+}
+
+// What may not be written twice: `skip origin` and `skip when` are two
+// clauses; `direction D when E` may be repeated (one rule each), a plain
+// `direction ccw|cw` and a plain `direction either` may not.
+std::string clause_kind(const ast::Clause& c) {
+  const std::string& k = c.keyword.text;
+  if (k == "skip") return k + (has_word(c, "origin") ? " origin" : " when");
+  if (k == "direction" && !c.values.empty()) {
+    return fmt::format("{} when {}", k, static_cast<const void*>(&c));
+  }
+  if (k == "direction" && has_word(c, "either")) return k + " either";
+  return k;
 }
 
 class SpecBuilder {
@@ -109,6 +122,8 @@ class SpecBuilder {
   void setup(const ast::Section& s);
   void moves(const ast::Section& s);
   void sowing(const ast::Section& s);
+  void direction(const ast::Clause& c);
+  void settle_direction();
   void end(const ast::Section& s);
   void end_clause(const ast::Clause& c);
   void match(const ast::Section& s);
@@ -131,6 +146,8 @@ class SpecBuilder {
   GameSpec spec_;
   Range holes_range_, seeds_range_, row_range_;
   const ast::Clause* winner_clause_ = nullptr;
+  bool plain_direction_ = false;  // a `direction ccw|cw` clause without `when`
+  bool plain_either_ = false;     // `direction either` without `when`
 };
 
 // The grammar guarantees a number literal where one is expected (NumberAfter),
@@ -175,11 +192,9 @@ void SpecBuilder::check_clauses(const ast::Section& s, const SectionRule& rule) 
     auto r = std::find_if(rule.clauses.begin(), rule.clauses.end(),
                           [&](const ClauseRule& x) { return x.keyword == c.keyword.text; });
     if (r == rule.clauses.end()) continue;  // the grammar admits only the section's clauses
-    std::string kind = c.keyword.text == "skip"
-                           ? c.keyword.text + (has_word(c, "origin") ? "o" : "w")
-                           : c.keyword.text;
+    std::string kind = clause_kind(c);
     auto [it, fresh] = seen.try_emplace(kind, &c);
-    if (!fresh && (!r->repeatable || c.keyword.text == "skip")) {
+    if (!fresh && !r->repeatable) {
       rep_.error(c.keyword.range, fmt::format("duplicated clause '{}'", c.keyword.text))
           .notes.push_back({it->second->keyword.range, true, "first written here"});
     }
@@ -315,11 +330,7 @@ void SpecBuilder::sowing(const ast::Section& s) {
   for (const ast::Clause& c : s.clauses) {
     const std::string& k = c.keyword.text;
     if (k == "direction") {
-      if (auto w = word<Direction>(c)) spec_.direction = *w;
-      if (!c.values.empty()) {
-        spec_.direction_when = cond(c.values[0], Context::Direction, Type::Bool);
-        spec_.direction = spec_.direction == Direction::Ccw ? Direction::Cw : Direction::Ccw;
-      }
+      direction(c);
     } else if (k == "relay") {
       auto w = word<RelayKind>(c);
       if (!w) continue;
@@ -348,6 +359,34 @@ void SpecBuilder::sowing(const ast::Section& s) {
       }
     }
   }
+  settle_direction();
+}
+
+// `direction D [when E]`: a plain ccw/cw is the game's direction; the
+// others are rules tried in file order for each move's start hole.
+void SpecBuilder::direction(const ast::Clause& c) {
+  auto w = word<Direction>(c);
+  if (!w) return;
+  if (!c.values.empty()) {
+    spec_.direction_rules.push_back({cond(c.values[0], Context::Direction, Type::Bool), *w});
+  } else if (*w == Direction::Either) {
+    plain_either_ = true;
+  } else {
+    spec_.direction = *w;
+    plain_direction_ = true;
+  }
+}
+
+// Without a plain `direction ccw|cw`, a first `direction D when E` with D
+// ccw or cw makes the game's direction the other one ("D when E, the other
+// way otherwise"). A plain `direction either` is the last rule: it holds
+// for every hole no earlier rule decided.
+void SpecBuilder::settle_direction() {
+  auto& rules = spec_.direction_rules;
+  if (!plain_direction_ && !rules.empty() && rules.front().direction != Direction::Either) {
+    spec_.direction = rules.front().direction == Direction::Ccw ? Direction::Cw : Direction::Ccw;
+  }
+  if (plain_either_) rules.push_back({std::nullopt, Direction::Either});
 }
 
 void SpecBuilder::end_clause(const ast::Clause& c) {

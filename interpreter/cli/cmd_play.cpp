@@ -124,12 +124,14 @@ std::string lower_trimmed(const std::string& line) {
   return out;
 }
 
-// "1-3, 5, 8-12, pass": runs of three or more as ranges, for the prompt.
+// "1-3, 5, 6ccw, 6cw, 8-12, pass": runs of three or more plain moves as
+// ranges, for the prompt.
 std::string compact_moves(const MoveList& moves) {
+  auto plain = [&](int k) { return !moves[k].is_pass() && moves[k].way == Way::None; };
   std::vector<std::string> items;
   for (int i = 0; i < moves.size();) {
     int j = i;
-    while (j + 1 < moves.size() && !moves[i].is_pass() &&
+    while (j + 1 < moves.size() && plain(i) && plain(j + 1) &&
            moves[j + 1].number == moves[j].number + 1)
       ++j;
     if (j - i >= 2) {
@@ -350,6 +352,11 @@ void Session::print_help() const {
       "Commands: moves (the legal moves), hint or hint N (what alpha-beta would play, searching N "
       "plies), undo (take back your last move and the replies to it), board (draw it again), "
       "rules (the rules of this game), quit.");
+  if (rules_.direction_choice) {
+    paragraphs.push_back(
+        "Where you choose the direction, add it to the number: 3ccw sows counter-clockwise (from "
+        "your hole 1 towards your hole N, then into the other row), 3cw clockwise.");
+  }
   if (rules_.pass_when_no_moves) paragraphs.push_back("Type pass when pass is your only move.");
   int width = config_.style.width > 0 ? std::min(config_.style.width, 88) : 88;
   for (const std::string& p : paragraphs) fmt::print(talk(), "{}", wrap(p, width, "   ", "   "));
@@ -399,6 +406,16 @@ void Session::print_hint(int depth) {
   }
 }
 
+// The legal moves from the same hole as m with another direction ("3ccw or
+// 3cw", "3"), or "".
+std::string other_ways(Move m, const MoveList& legal) {
+  std::vector<std::string> ways;
+  for (Move x : legal) {
+    if (x.number == m.number && x.way != m.way) ways.push_back(format_move(x));
+  }
+  return join(ways, " or ");
+}
+
 std::string Session::illegal_reason(const std::string& word, const MoveList& legal) const {
   std::string tail = fmt::format(" Legal moves: {}.", format_moves(legal));
   Player me = state_.to_move;
@@ -425,6 +442,12 @@ std::string Session::illegal_reason(const std::string& word, const MoveList& leg
     return fmt::format("{} hole {} is a son of the other side.{}", mine, k, tail);
   }
   if (state_.count(cell) == 0) return fmt::format("{} hole {} is empty.{}", mine, k, tail);
+  if (std::string ways = other_ways(*m, legal); !ways.empty()) {
+    if (m->way == Way::None) {
+      return fmt::format("Hole {} is sown either way: play {}.", m->number, ways);
+    }
+    return fmt::format("Hole {} has no choice of direction here: play {}.", m->number, ways);
+  }
   return fmt::format("Hole {} is not a legal move here.{}", m->number, tail);
 }
 
@@ -693,7 +716,8 @@ Command play_command() {
       "Each side is `human` or an agent: random, greedy, ai:alphabeta, ai:mcts, with\n"
       "options as in ai:alphabeta:depth=8, ai:mcts:iterations=20000, ai:alphabeta:seconds=2\n"
       "(docs/agents.md). South moves first and is drawn at the bottom; each player numbers\n"
-      "their own holes 1..N from their own left. A human types a hole number, `pass`, or\n"
+      "their own holes 1..N from their own left. A human types a hole number (with ccw or\n"
+      "cw where the mover chooses the direction: 3cw), `pass`, or\n"
       "help, moves, hint, undo, board, quit. When standard input is not a terminal, human\n"
       "sides are played by ai:alphabeta and the game runs to its end. Boards use box\n"
       "drawing on a terminal with a UTF-8 locale and TERM other than dumb, plain ASCII\n"

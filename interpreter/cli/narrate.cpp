@@ -99,8 +99,11 @@ Gains split_steps(const std::vector<Step>& steps, const ApplyInfo& info) {
 
 std::string move_target(const Voice& v, const State& before, Player mover, Move move) {
   int cell = move_cell(before.holes, mover, move);
-  if (before.side(cell) == mover) return fmt::format("hole {}", move.number);
-  return hole_name(v, before, cell) + " (a son)";
+  const char* way = move.way == Way::Ccw  ? " counter-clockwise"
+                    : move.way == Way::Cw ? " clockwise"
+                                          : "";
+  if (before.side(cell) == mover) return fmt::format("hole {}{}", move.number, way);
+  return hole_name(v, before, cell) + " (a son)" + way;
 }
 
 std::vector<std::string> move_details(const Voice& v, const State& before, Player mover,

@@ -112,7 +112,10 @@ void compile_moves_and_sowing(const GameSpec& g, Rules& r, CodeGen& gen) {
   for (const ast::Expr& f : g.forbid) r.forbid.push_back(gen.expression(f));
   for (const ast::Expr& f : g.forbid_after) r.forbid_after.push_back(gen.expression(f));
   if (g.relay_when) r.relay_when = gen.expression(*g.relay_when);
-  if (g.direction_when) r.direction_when = gen.expression(*g.direction_when);
+  for (const DirectionRule& d : g.direction_rules) {
+    r.direction_rules.push_back({d.when ? gen.expression(*d.when) : CodeRef{}, d.direction});
+    r.direction_choice |= d.direction == Direction::Either;
+  }
   if (g.skip_when) r.skip_when = gen.expression(*g.skip_when);
   if (g.endless == EndlessKind::Ends && !g.endless_body.empty()) {
     r.endless_block = gen.block(g.endless_body);
@@ -165,10 +168,10 @@ std::shared_ptr<const Rules> compile(const CheckedGame& game) {
   r.slow_sow = r.has_drop || !r.skip_when.empty();
   r.may_relay = r.relay != RelayKind::None || gen.uses_relay_from();
   r.reads_sown = gen.uses_sown();
-  r.direction_per_move = !r.direction_when.empty();
+  r.direction_per_move = !r.direction_rules.empty();
   r.may_be_endless = r.may_relay || !r.skip_when.empty();
   r.simple_starts = r.where_nonempty && r.forbid.empty() && r.forbid_after.empty() &&
-                    !(r.may_be_endless && r.endless == EndlessKind::Illegal);
+                    !r.direction_choice && !(r.may_be_endless && r.endless == EndlessKind::Illegal);
   r.needs_no_moves = gen.uses_no_moves();
   return rules;
 }

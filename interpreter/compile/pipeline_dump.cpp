@@ -66,7 +66,8 @@ void dump_settings(std::string& out, const Rules& r) {
   out += std::string("flags where_nonempty ") + yes(r.where_nonempty) + " has_drop " +
          yes(r.has_drop) + " slow_sow " + yes(r.slow_sow) + " may_relay " + yes(r.may_relay) +
          " may_be_endless " + yes(r.may_be_endless) + " needs_no_moves " + yes(r.needs_no_moves) +
-         " has_repetition " + yes(r.has_repetition) + "\n";
+         " has_repetition " + yes(r.has_repetition) + " direction_per_move " +
+         yes(r.direction_per_move) + " direction_choice " + yes(r.direction_choice) + "\n";
   out += "frame " + std::to_string(r.frame_size) + "\n";
 }
 
@@ -98,7 +99,10 @@ std::string dump_pipeline(const Rules& r) {
   for (size_t i = 0; i < r.forbid_after.size(); ++i)
     dump_code(out, r, "forbid after #" + std::to_string(i + 1), r.forbid_after[i]);
   dump_code(out, r, "relay when", r.relay_when);
-  dump_code(out, r, "direction reversed when", r.direction_when);
+  for (const DirectionCode& d : r.direction_rules) {
+    if (d.when.empty()) out += fmt::format("direction {} always\n", spell(d.direction));
+    dump_code(out, r, fmt::format("direction {} when", spell(d.direction)), d.when);
+  }
   dump_code(out, r, "skip when", r.skip_when);
   dump_code(out, r, "endless block", r.endless_block);
   for (size_t e = 0; e < kEventCount; ++e) {

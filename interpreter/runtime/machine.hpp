@@ -51,7 +51,8 @@ struct Machine {
   int hole = 0;  // the moves section's candidate
   int lap = 0;
   bool last = false;
-  bool reversed = false;  // this move sows against the game's direction (`direction D when E`)
+  bool reversed = false;  // this move sows against the game's direction (direction rules)
+  Way way = Way::None;    // the direction the mover chose (`direction either`), if any
   // Seeds sown so far in this lap, and still in hand: kept only when the
   // game's code reads them (Rules::reads_sown), and set before any read, so
   // they are left uninitialised (a Machine is built for every move).
@@ -96,6 +97,9 @@ void commit_pending(Machine& m);
 // sowing would never stop (the state is then partly sown). On return
 // m.here is the final landing hole and m.lap the number of laps.
 bool sow_move(Machine& m, int start);
+// The direction the rules give a move from `cell` (Rules::direction_rules;
+// Either: the mover chooses). Sets m.hole.
+Direction direction_at(Machine& m, int cell);
 
 // Ends the game at once when the player to move has no legal move and the
 // rules give no pass (a start position, or a new round, that is stuck).

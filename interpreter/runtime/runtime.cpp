@@ -109,9 +109,10 @@ bool passes_after(const Rules& r, Machine& m) {
 
 // Whether a candidate start passes the look-ahead filters. A move that
 // would never stop is judged by the `endless` clause alone.
-bool passes_lookahead(const Rules& r, const State& s, int cell, Lookahead la) {
+bool passes_lookahead(const Rules& r, const State& s, int cell, Way way, Lookahead la) {
   State copy = s;
   Machine sim(r, copy, s.to_move, nullptr);
+  sim.way = way;
   if (!la.feed && !la.after) return sow_move(sim, cell);  // endless check only
   if (!run_move(sim, cell)) return r.endless != EndlessKind::Illegal;
   if (la.feed && copy.controlled_seeds(other(s.to_move)) == 0) return false;
@@ -132,8 +133,9 @@ bool passes_expressions(const Rules& r, Machine& m, int cell) {
   return true;
 }
 
-// Calls f(cell) for each legal start cell in move order (the mover's hole
-// 1 first, around the ring) until f returns false, under the look-ahead
+// Calls f(cell, way) for each legal start in move order (the mover's hole
+// 1 first, around the ring; a hole the mover may sow either way twice, ccw
+// then cw) until f returns false, under the look-ahead
 // filters `la` (an empty Lookahead skips them: the caller applies them
 // itself, to the candidates it needs). The common case (any controlled non-empty hole)
 // never comes here: see simple_moves and random_legal_move.
@@ -147,8 +149,15 @@ void for_each_start(const Rules& r, const State& s, F&& f, Lookahead la) {
   for (int i = 0; i < n2; ++i, ++cell) {
     if (cell == n2) cell = 0;
     if (!((mine >> cell) & 1u) || !passes_expressions(r, m, cell)) continue;
-    if (la.any() && !passes_lookahead(r, s, cell, la)) continue;
-    if (!f(cell)) return;
+    if (r.direction_choice && direction_at(m, cell) == Direction::Either) {
+      for (Way way : {Way::Ccw, Way::Cw}) {
+        if (la.any() && !passes_lookahead(r, s, cell, way, la)) continue;
+        if (!f(cell, way)) return;
+      }
+      continue;
+    }
+    if (la.any() && !passes_lookahead(r, s, cell, Way::None, la)) continue;
+    if (!f(cell, Way::None)) return;
   }
 }
 
@@ -160,7 +169,7 @@ Lookahead with_fallback(const Rules& r, const State& s, Lookahead la) {
   bool feeds = false;
   for_each_start(
       r, s,
-      [&](int) {
+      [&](int, Way) {
         feeds = true;
         return false;
       },
@@ -215,6 +224,20 @@ void simple_moves(const Rules& r, const State& s, MoveList& list) {
   list.set_size(n);
 }
 
+// A binding `first move` clause: only the moves from the required hole
+// (both directions, if it offers two), when it is a legal start at all.
+void keep_first_move(const Rules& r, const State& s, MoveList& moves) {
+  Player p = s.to_move;
+  int number = r.first_move == FirstMove::Rightmost ? r.holes : 1;
+  if (s.controller(s.hole_cell(p, number)) != p) return;
+  uint8_t required = cell_move(r.holes, p, s.hole_cell(p, number)).number;
+  MoveList kept;
+  for (Move m : moves) {
+    if (m.number == required) kept.push(m);
+  }
+  if (!kept.empty()) moves = kept;
+}
+
 }  // namespace
 
 bool has_legal_move(const Rules& r, const State& s) {
@@ -225,7 +248,7 @@ bool has_legal_move(const Rules& r, const State& s) {
     return any != 0;
   }
   bool found = false;
-  for_each_start(r, s, [&](int) {
+  for_each_start(r, s, [&](int, Way) {
     found = true;
     return false;
   });
@@ -239,19 +262,12 @@ MoveList legal_moves(const Rules& r, const State& s) {
   if (simple_position(r, s)) {
     simple_moves(r, s, out);
   } else {
-    for_each_start(r, s, [&](int cell) {
-      out.push(cell_move(r.holes, p, cell));
+    for_each_start(r, s, [&](int cell, Way way) {
+      out.push(Move{cell_move(r.holes, p, cell).number, way});
       return true;
     });
   }
-  if (first_move_pending(r, s)) {
-    int number = r.first_move == FirstMove::Rightmost ? r.holes : 1;
-    Move required = cell_move(r.holes, p, s.hole_cell(p, number));
-    if (s.controller(s.hole_cell(p, number)) == p && out.contains(required)) {
-      out.clear();
-      out.push(required);
-    }
-  }
+  if (first_move_pending(r, s)) keep_first_move(r, s, out);
   if (out.empty() && r.pass_when_no_moves) out.push(Move::pass());
   return out;
 }
@@ -265,7 +281,7 @@ MoveList legal_moves(const Rules& r, const State& s) {
 Move random_legal_move(const Rules& r, const State& s, Rng& rng) {
   Player p = s.to_move;
   Lookahead la = lookahead_for(r, s);
-  if (first_move_pending(r, s) || !la.any()) {
+  if (first_move_pending(r, s) || !la.any() || r.direction_choice) {
     MoveList moves = legal_moves(r, s);
     MANCALA_ASSERT(!moves.empty() && "random_legal_move: the game is over");
     return moves[rng.below(moves.size())];
@@ -279,7 +295,7 @@ Move random_legal_move(const Rules& r, const State& s, Rng& rng) {
   } else {
     for_each_start(
         r, s,
-        [&](int cell) {
+        [&](int cell, Way) {
           candidates |= uint64_t{1} << cell;
           return true;
         },
@@ -289,7 +305,7 @@ Move random_legal_move(const Rules& r, const State& s, Rng& rng) {
     uint64_t bits = candidates;
     for (int k = rng.below(__builtin_popcountll(candidates)); k > 0; --k) bits &= bits - 1;
     int cell = __builtin_ctzll(bits);
-    if (passes_lookahead(r, s, cell, la)) return cell_move(r.holes, p, cell);
+    if (passes_lookahead(r, s, cell, Way::None, la)) return cell_move(r.holes, p, cell);
     candidates &= ~(uint64_t{1} << cell);
   }
   MANCALA_ASSERT(r.pass_when_no_moves && "random_legal_move: a live position without a move");
@@ -385,6 +401,7 @@ ApplyInfo apply(const Rules& r, State& s, Move move, Observer* obs, History* his
     s.to_move = other(p);
   } else {
     int start = move_cell(r, p, move);
+    m.way = move.way;
     bool stopped = r.may_be_endless ? run_move_or_restore(m, start) : run_move(m, start);
     if (!stopped) {
       end_endless(r, s, p, obs, info);

@@ -178,16 +178,22 @@ int after_lap(Machine& m, int land) {
   return next;
 }
 
+// Whether a move sows against the game's direction: by the mover's choice,
+// or by the first direction rule that holds for its start hole.
+bool reversed_move(Machine& m, int start) {
+  const Rules& r = m.rules;
+  if (m.way != Way::None) return (m.way == Way::Cw) != (r.direction == Direction::Cw);
+  Direction d = direction_at(m, start);
+  return d != Direction::Either && d != r.direction;
+}
+
 template <bool kObs>
 bool sow_move_impl(Machine& m, int start) {
   const Rules& r = m.rules;
   State& s = m.s;
   m.origin = start;
   m.lap = 1;
-  if (r.direction_per_move) {  // the move's direction, from its start hole
-    m.hole = start;
-    m.reversed = exec(m, r.direction_when) != 0;
-  }
+  if (r.direction_per_move) m.reversed = reversed_move(m, start);
   const TrackView tv = track_of(m);
   int lift_cell = start;
   Snapshot tortoise;
@@ -225,6 +231,14 @@ bool sow_move_impl(Machine& m, int start) {
 }
 
 }  // namespace
+
+Direction direction_at(Machine& m, int cell) {
+  m.hole = cell;
+  for (const DirectionCode& d : m.rules.direction_rules) {
+    if (d.when.empty() || exec(m, d.when) != 0) return d.direction;
+  }
+  return m.rules.direction;
+}
 
 bool sow_move(Machine& m, int start) {
   return m.obs ? sow_move_impl<true>(m, start) : sow_move_impl<false>(m, start);

@@ -32,16 +32,26 @@ const char* winner_name(Winner w) {
 
 std::optional<Move> parse_move(std::string_view text, int holes) {
   if (text == "pass") return Move::pass();
+  Way way = Way::None;
+  for (auto [suffix, w] : {std::pair{std::string_view("ccw"), Way::Ccw}, {"cw", Way::Cw}}) {
+    if (text.size() > suffix.size() && text.ends_with(suffix)) {
+      text.remove_suffix(suffix.size());
+      way = w;
+      break;
+    }
+  }
   int v = 0;
   auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
   if (ec != std::errc() || ptr != text.data() + text.size() || v < 1 || v > 2 * holes) {
     return std::nullopt;
   }
-  return Move{static_cast<uint8_t>(v)};
+  return Move{static_cast<uint8_t>(v), way};
 }
 
 std::string format_move(Move m) {
-  return m.is_pass() ? "pass" : std::to_string(m.number);
+  if (m.is_pass()) return "pass";
+  const char* suffix = m.way == Way::Ccw ? "ccw" : m.way == Way::Cw ? "cw" : "";
+  return std::to_string(m.number) + suffix;
 }
 
 uint64_t default_control(int holes) {

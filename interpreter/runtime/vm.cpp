@@ -243,6 +243,12 @@ L_MarkedHoles : {
 L_StoreOf:
   TOP = s.cells[2 * r.holes + TOP];
   NEXT;
+L_CanMove : {
+  State turn = s;  // the position with p to move
+  turn.to_move = static_cast<Player>(TOP);
+  TOP = has_legal_move(r, turn);
+  NEXT;
+}
 L_RowSeeds:
   TOP = s.row_seeds(static_cast<Player>(TOP));
   NEXT;

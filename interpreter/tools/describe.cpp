@@ -360,17 +360,43 @@ std::string moves_text(const Describer& d, const GameSpec& g) {
   return out;
 }
 
+// "clockwise", "either way, as the mover chooses (moves such as 3ccw and 3cw)".
+const char* direction_words(Direction dir) {
+  switch (dir) {
+    case Direction::Ccw:
+      return "counter-clockwise";
+    case Direction::Cw:
+      return "clockwise";
+    case Direction::Either:
+      break;
+  }
+  return "either way, as the mover chooses (moves such as 3ccw and 3cw)";
+}
+
+// The direction rules in order, then the game's direction for the holes
+// none of them decides (none when the last rule always holds).
+std::string direction_text(const Describer& d, const GameSpec& g) {
+  std::vector<std::string> parts;
+  bool always = false;
+  for (const DirectionRule& rule : g.direction_rules) {
+    always = !rule.when;
+    parts.push_back(
+        always ? std::string(direction_words(rule.direction))
+               : fmt::format("{} when {}", direction_words(rule.direction), d.words(*rule.when)));
+  }
+  if (!always) parts.push_back(fmt::format("otherwise {}", direction_words(g.direction)));
+  return join(parts, ", ");
+}
+
 std::string sowing_text(const Describer& d, const GameSpec& g) {
-  const char* dir = g.direction == Direction::Ccw ? "counter-clockwise" : "clockwise";
-  const char* other = g.direction == Direction::Ccw ? "clockwise" : "counter-clockwise";
   std::string out =
-      g.direction_when
-          ? fmt::format(
-                "Sowing: one seed per hole, {} when {}, otherwise {}, starting with the "
-                "next hole in that direction (the hole after and before a hole, and "
-                "chains, follow the move's direction)",
-                other, d.words(*g.direction_when), dir)
-          : fmt::format("Sowing: one seed per hole {}, starting with the next hole", dir);
+      g.direction_rules.empty()
+          ? fmt::format("Sowing: one seed per hole {}, starting with the next hole",
+                        direction_words(g.direction))
+          : fmt::format(
+                "Sowing: one seed per hole, {}, starting with the next hole in that direction "
+                "(the hole after and before a hole, and chains, follow the move's direction)",
+                direction_text(d, g));
   out += g.skip_origin ? "; a lap that comes round skips the hole it was lifted from.\n"
                        : "; a lap that comes round sows into its starting hole too.\n";
   if (g.skip_when) out += "- No seed is sown into a hole when " + d.words(*g.skip_when) + ".\n";

@@ -56,9 +56,10 @@ void write_marks(JsonWriter& w, const Rules& rules, const State& s) {
   w.end_object();
 }
 
+// A number, or a string for "pass" and a move with a chosen direction ("3cw").
 void write_move(JsonWriter& w, Move m) {
-  if (m.is_pass()) {
-    w.value("pass");
+  if (m.is_pass() || m.way != Way::None) {
+    w.value(format_move(m));
   } else {
     w.value(m.number);
   }

@@ -100,11 +100,9 @@ void check_keys(const std::string& path, const YAML::Node& map,
 Move read_move(const std::string& path, const YAML::Node& item) {
   const YAML::Node m = item["move"];
   if (!m || !m.IsScalar()) bad(path, item, "each move needs a `move` key");
-  if (m.Scalar() == "pass") return Move::pass();
-  int v = 0;
-  if (!YAML::convert<int>::decode(m, v) || v < 1 || v > 2 * kMaxRowHoles)
-    bad(path, m, "a move is a hole number or pass");
-  return Move{static_cast<uint8_t>(v)};
+  std::optional<Move> move = parse_move(m.Scalar(), kMaxRowHoles);
+  if (!move) bad(path, m, "a move is a hole number (with ccw or cw when chosen) or pass");
+  return *move;
 }
 
 GameRecord parse(const std::string& path, const YAML::Node& doc) {

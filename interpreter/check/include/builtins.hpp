@@ -92,6 +92,8 @@ struct BuiltinFunction {
   std::vector<Type> params;  // the first min_args are required
   size_t min_args;
   Type result;
+  ContextSet contexts;          // the Fragment context is always included
+  std::string_view where;       // completes "'x' is only available in ..."
   OpCode op;                    // a call with min_args arguments
   OpCode op_more;               // a call with every argument
   bool pure;                    // folded when its arguments are constant

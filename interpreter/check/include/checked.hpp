@@ -37,6 +37,12 @@ struct HandlerSpec {
   std::vector<ast::Stmt> body;  // fragments expanded
 };
 
+// One `direction D when E` clause (`when` absent: a plain `direction either`).
+struct DirectionRule {
+  std::optional<ast::Expr> when;
+  Direction direction = Direction::Ccw;  // Ccw, Cw or Either
+};
+
 struct EndClause {
   Range range;
   EndKind kind = EndKind::When;
@@ -59,9 +65,10 @@ struct GameSpec : Settings {
   std::vector<ast::Expr> forbid;
   std::vector<ast::Expr> forbid_after;  // judged on the position after the move
   std::optional<ast::Expr> relay_when;  // nullopt: the relay kind's default condition
-  // `direction D when E`: a move sows D when E holds for its start hole;
-  // `direction` is then the other one (the default, for the tables).
-  std::optional<ast::Expr> direction_when;
+  // `direction D when E` clauses and a plain `direction either`, in the
+  // order they are tried for a move's start hole (a rule without `when`
+  // always holds); when none holds, the move sows `direction`.
+  std::vector<DirectionRule> direction_rules;
   std::optional<ast::Expr> skip_when;
   std::vector<ast::Stmt> endless_body;
 

@@ -78,6 +78,12 @@ struct EndClauseCode {
   CodeRef block;  // may be empty
 };
 
+// A `direction D when E` rule (`when` empty: always holds).
+struct DirectionCode {
+  CodeRef when;  // pushes a bool; sees `hole`, the start hole
+  Direction direction = Direction::Ccw;
+};
+
 // A compiled game: its Settings, copied whole from the checker's GameSpec,
 // plus everything compile derives from them and from the handlers.
 struct Rules : Settings {
@@ -94,7 +100,7 @@ struct Rules : Settings {
   std::array<int, 2> track_len{};
   // Position of each cell in track[m] (255: not on the track).
   std::array<std::array<uint8_t, kMaxCells>, 2> track_pos{};
-  // The same for a move sown the other way (`direction D when E`).
+  // The same for a move sown the other way (`direction D when E`, `either`).
   std::array<std::array<uint8_t, 2 * kMaxCells>, 2> rtrack{};
   std::array<int, 2> rtrack_len{};
   std::array<std::array<uint8_t, kMaxCells>, 2> rtrack_pos{};
@@ -119,9 +125,9 @@ struct Rules : Settings {
   std::vector<CodeRef> forbid;        // each pushes bool
   std::vector<CodeRef> forbid_after;  // each pushes bool, run on the position after the move
   CodeRef relay_when;                 // empty: the relay kind's default condition
-  CodeRef direction_when;             // `direction D when E`: true sows the other way (see track)
-  CodeRef skip_when;                  // empty: none
-  CodeRef endless_block;              // `endless ends { ... }`; may be empty
+  std::vector<DirectionCode> direction_rules;  // tried in order; none holds: `direction`
+  CodeRef skip_when;                           // empty: none
+  CodeRef endless_block;                       // `endless ends { ... }`; may be empty
   std::vector<EndClauseCode> end;
   CodeRef match_ends;  // pushes bool (match: `ends when`)
   CodeRef evaluation;  // pushes int; empty: the default score
@@ -131,7 +137,8 @@ struct Rules : Settings {
   bool slow_sow = false;            // drop handlers or `skip when`: sow seed by seed
   bool may_relay = false;           // relay kind or a `relay from` statement exists
   bool reads_sown = false;          // code reads `sown` or `in_hand`: the sowing keeps them
-  bool direction_per_move = false;  // `direction D when E`
+  bool direction_per_move = false;  // direction rules: a move's direction from its start hole
+  bool direction_choice = false;    // some rule is `either`: a start hole may offer two moves
   bool simple_starts = false;       // where_nonempty, no forbid, no endless look-ahead
   bool may_be_endless = false;      // may_relay or `skip when`: a move may never stop
   bool needs_no_moves = false;      // some code evaluates `no moves`

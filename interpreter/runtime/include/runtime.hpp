@@ -29,7 +29,8 @@ namespace mancala {
 // A fixed-capacity list of moves in ascending order.
 class MoveList {
  public:
-  static constexpr int kCapacity = 2 * kMaxRowHoles;
+  // Every hole of both rows (sons), each in both directions (`either`).
+  static constexpr int kCapacity = 4 * kMaxRowHoles;
   int size() const { return size_; }
   bool empty() const { return size_ == 0; }
   Move operator[](int i) const { return moves_[i]; }

@@ -21,7 +21,8 @@
 namespace mancala {
 
 enum class StoreKind : uint8_t { None, Captures, Sown };
-enum class Direction : uint8_t { Ccw, Cw };
+// Either: the mover chooses (`direction either [when E]`); never a game's own direction.
+enum class Direction : uint8_t { Ccw, Cw, Either };
 enum class RelayKind : uint8_t { None, Landing, Next };
 enum class EndlessKind : uint8_t { Illegal, Draw, Ends };
 enum class FirstMove : uint8_t { Any, Rightmost, Leftmost };
@@ -57,7 +58,8 @@ struct Spellings;
 
 MANCALA_SPELLINGS(StoreKind, 3, {"none", StoreKind::None}, {"captures", StoreKind::Captures},
                   {"sown", StoreKind::Sown});
-MANCALA_SPELLINGS(Direction, 2, {"ccw", Direction::Ccw}, {"cw", Direction::Cw});
+MANCALA_SPELLINGS(Direction, 3, {"ccw", Direction::Ccw}, {"cw", Direction::Cw},
+                  {"either", Direction::Either});
 MANCALA_SPELLINGS(RelayKind, 3, {"none", RelayKind::None}, {"landing", RelayKind::Landing},
                   {"next", RelayKind::Next});
 MANCALA_SPELLINGS(EndlessKind, 3, {"illegal", EndlessKind::Illegal}, {"draw", EndlessKind::Draw},
@@ -132,7 +134,7 @@ struct Settings {
   bool feed_else_any = false;  // `must feed else any`: when no move feeds, any move is legal
   bool pass_when_no_moves = false;
   // sowing
-  Direction direction = Direction::Ccw;
+  Direction direction = Direction::Ccw;  // the game's direction: Ccw or Cw
   RelayKind relay = RelayKind::None;
   bool skip_origin = false;
   EndlessKind endless = EndlessKind::Illegal;

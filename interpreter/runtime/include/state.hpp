@@ -33,18 +33,26 @@ constexpr int index(Player p) {
 }
 const char* player_name(Player p);  // "south", "north"
 
+// The direction a mover chose for a move, from a hole that offers both
+// (`direction either`): "3ccw", "3cw". None for every other move, whose
+// direction the rules decide ("3").
+enum class Way : uint8_t { None, Ccw, Cw };
+
 // A move, relative to its mover: 1..N own holes, N+1..2N the opponent's row
-// (a son), 0 = pass. Ordered so that MoveList is ascending.
+// (a son), 0 = pass; with the chosen direction, if any. Ordered so that
+// MoveList is ascending (3, 4ccw, 4cw, 5).
 struct Move {
   uint8_t number = 0;
+  Way way = Way::None;
   static constexpr Move pass() { return Move{0}; }
   constexpr bool is_pass() const { return number == 0; }
   friend constexpr auto operator<=>(Move, Move) = default;
 };
 
-// "pass" or a number 1..2*holes; nullopt for anything else.
+// "pass", or a number 1..2*holes optionally followed by "ccw" or "cw";
+// nullopt for anything else.
 std::optional<Move> parse_move(std::string_view text, int holes);
-std::string format_move(Move m);  // "pass", "3"
+std::string format_move(Move m);  // "pass", "3", "3cw"
 
 // The cell index of the hole a (non-pass) move starts from, and back
 // (no division: these run once per legal move).
@@ -54,7 +62,7 @@ constexpr int move_cell(int holes, Player mover, Move m) {
 }
 constexpr Move cell_move(int holes, Player mover, int cell) {
   int n = cell - (mover == Player::South ? 0 : holes) + 1;
-  return Move{static_cast<uint8_t>(n <= 0 ? n + 2 * holes : n)};
+  return Move{static_cast<uint8_t>(n <= 0 ? n + 2 * holes : n), Way::None};
 }
 
 enum class Winner : uint8_t { None, South, North, Draw };
