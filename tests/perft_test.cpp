@@ -83,6 +83,7 @@ const PerftCase kCases[] = {
     {"lamlameta.mnc", 3, 925},       {"lamlameta.mnc", 4, 8417},
     {"pallanguzhi.mnc", 5, 4578},    {"pallanguzhi.mnc", 6, 19343},
     {"enkeshui.mnc", 4, 3241},       {"enkeshui.mnc", 5, 21228},
+    {"um_el_bagara.mnc", 5, 3664},   {"um_el_bagara.mnc", 6, 16436},
 };
 constexpr int kSanitizerMaxLeaves = 20000;
 
