@@ -84,6 +84,7 @@ const PerftCase kCases[] = {
     {"pallanguzhi.mnc", 5, 4578},    {"pallanguzhi.mnc", 6, 19343},
     {"enkeshui.mnc", 4, 3241},       {"enkeshui.mnc", 5, 21228},
     {"qelat.mnc", 3, 198},           {"qelat.mnc", 4, 1094},
+    {"um_el_bagara.mnc", 5, 3664},   {"um_el_bagara.mnc", 6, 16436},
 };
 constexpr int kSanitizerMaxLeaves = 20000;
 
