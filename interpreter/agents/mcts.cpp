@@ -30,7 +30,7 @@ struct Node {
   uint32_t visits = 0;
   uint8_t child_count = 0;
   bool expanded = false;
-  Move move;
+  Move move{};
   Player mover = Player::South;  // who played `move`
   double reward = 0;             // sum of rewards for `mover`
 };

@@ -56,7 +56,7 @@ BenchResult run_games(const Rules& rules, Mode mode, double budget, uint64_t see
     State st = initial_state(rules);
     history.clear();
     while (!st.over) {
-      Move m;
+      Move m{};
       if (mode == Mode::LegalMoves) {
         MoveList legal = legal_moves(rules, st);
         m = legal[static_cast<int>(next() % legal.size())];

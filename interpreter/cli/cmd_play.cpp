@@ -68,7 +68,7 @@ struct Side {
 
 // What the plies so far were, kept in step with the snapshots for undo.
 struct PlyRecord {
-  Move move;
+  Move move{};
   std::string position;  // position_json
   std::string round;     // the round's result JSON when the ply ended a round, else ""
 };
@@ -590,7 +590,7 @@ int Session::run() {
       return finish(kFailed);
     }
     Side& side = sides_[index(state_.to_move)];
-    Move move;
+    Move move{};
     if (side.human) {
       Turn t = human_turn(&move);
       if (t == Turn::Undone) continue;

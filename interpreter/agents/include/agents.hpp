@@ -69,7 +69,7 @@ int64_t leaf_score(const Rules& rules, const State& state, Player pov, int ply);
 // ---- the agents --------------------------------------------------------
 
 struct SearchResult {
-  Move move;
+  Move move{};
   int64_t score = 0;   // from the root player's point of view (leaf_score scale)
   int depth = 0;       // the deepest fully searched iteration
   uint64_t nodes = 0;  // positions visited, all iterations

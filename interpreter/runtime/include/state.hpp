@@ -40,10 +40,14 @@ enum class Way : uint8_t { None, Ccw, Cw };
 
 // A move, relative to its mover: 1..N own holes, N+1..2N the opponent's row
 // (a son), 0 = pass; with the chosen direction, if any. Ordered so that
-// MoveList is ascending (3, 4ccw, 4cw, 5).
+// MoveList is ascending (3, 4ccw, 4cw, 5). The default constructor leaves
+// both fields unset, so that a MoveList's array is not cleared each time
+// one is made (on the hot path); Move{} is a pass, Move{3} is "3".
 struct Move {
-  uint8_t number = 0;
-  Way way = Way::None;
+  uint8_t number;
+  Way way;
+  Move() = default;
+  constexpr explicit Move(uint8_t n, Way w = Way::None) : number(n), way(w) {}
   static constexpr Move pass() { return Move{0}; }
   constexpr bool is_pass() const { return number == 0; }
   friend constexpr auto operator<=>(Move, Move) = default;

@@ -22,7 +22,7 @@ struct MoveRecord {
   int game = 0;  // the `game` key: numbers games within a file
   int ply = 1;   // 1-based, across rounds
   Player mover = Player::South;
-  Move move;
+  Move move{};
 };
 
 // The JSON object (without a newline) for the position `after` reached by
