@@ -197,6 +197,8 @@ MNC_MESSAGE(UseName, expected_name(s, "expected a fragment name after 'use'", "a
 MNC_MESSAGE(MarkName, expected_name(s, "expected the name of a mark after 'as'", "a mark"))
 MNC_MESSAGE(RefillMark, expected_name(s, "expected the name of a mark after 'mark'", "a mark"))
 MNC_MESSAGE(MarkDecl, expected_name(s, "expected the name of a mark after 'marks'", "a mark"))
+MNC_MESSAGE(CounterDecl,
+            expected_name(s, "expected the name of a counter after 'counters'", "a counter"))
 
 // Clauses.
 MNC_EXPECT(LabelString, "expected a label in quotes after 'as'")

@@ -203,6 +203,7 @@ using Rows = MNC_KW("rows");
 using Row = MNC_KW("row");
 using Holes = MNC_KW("holes");
 using Marks = MNC_KW("marks");
+using Counters = MNC_KW("counters");
 using Stores = MNC_KW("stores");
 using None = MNC_KW("none");
 using Captures = MNC_KW("captures");
@@ -338,7 +339,12 @@ struct MarkDecl : Name {};
 struct MarksClause
     : pg::seq<Word<kw::Marks>, Ws, Must<MarkDecl>, pg::star<Ws, pg::one<','>, Ws, Must<MarkDecl>>>,
       NodeTag {};
-struct BoardClause : pg::sor<RowsClause, HolesClause, StoresClause, MarksClause> {};
+// `counters NAME, NAME`: the game's variables (ints that last the whole game).
+struct CounterDecl : Name {};
+struct CountersClause : pg::seq<Word<kw::Counters>, Ws, Must<CounterDecl>,
+                                pg::star<Ws, pg::one<','>, Ws, Must<CounterDecl>>>,
+                        NodeTag {};
+struct BoardClause : pg::sor<RowsClause, HolesClause, StoresClause, MarksClause, CountersClause> {};
 // setup
 struct SeedsClause : pg::seq<Word<kw::Seeds>, Ws, Must<NumberAfter<kw::Seeds>>>, NodeTag {};
 // `row N N ...`: each player's row at the start, from the player's left.
@@ -443,7 +449,7 @@ struct InfoClause : pg::seq<InfoKey, Ws, Must<InfoText>>, NodeTag {};
     static constexpr const char* kClauses = clauses;    \
   };
 MNC_SECTION(InfoTag, kw::Info, InfoClause, "info", "")
-MNC_SECTION(BoardTag, kw::Board, BoardClause, "board", "rows holes stores marks")
+MNC_SECTION(BoardTag, kw::Board, BoardClause, "board", "rows holes stores marks counters")
 MNC_SECTION(SetupTag, kw::Setup, SetupClause, "setup", "seeds row")
 MNC_SECTION(MovesTag, kw::Moves, MovesClause, "moves", "from first must forbid pass")
 MNC_SECTION(SowingTag, kw::Sowing, SowingClause, "sowing", "direction relay skip endless")

@@ -516,7 +516,8 @@ TEST(GrammarErrors, MessagesAndPositions) {
       {"game \"g\" { board { hole 6 } }",
        "1:20: unknown clause 'hole' in board; did you mean 'holes'?"},
       {"game \"g\" { board { xyzzy 6 } }",
-       "1:20: unknown clause 'xyzzy' in board; expected rows, holes, stores, marks or '}'"},
+       "1:20: unknown clause 'xyzzy' in board; expected rows, holes, stores, marks, counters or "
+       "'}'"},
       {"game \"g\" { board { holes 6 setup { } }",
        "1:28: expected '}' to close the board section, got 'setup'"},
       {"game \"g\" {\n  bord { }\n}", "2:3: unknown section 'bord'; did you mean 'board'?"},

@@ -1167,5 +1167,87 @@ TEST(Sowing, SownAtSowEndIsTheLastLap) {
   EXPECT_EQ(row(three, kS), (V{1, 1, 1, 0}));
 }
 
+// Counters last across moves and are part of the position; `clockwise`
+// tells a handler the move's direction. The first move chooses the way
+// for the whole game.
+constexpr const char* kCounters = R"(
+game "The first move chooses" {
+  board  { rows 2  holes 3  stores captures  counters way, sown_total }
+  setup  { seeds 2 }
+  moves  { from own holes where count(hole) >= 1 }
+  sowing {
+    direction either when way == 0
+    direction cw when way == 2
+  }
+  on sow_end {
+    if way == 0 { if clockwise { way = 2 } else { way = 1 } }
+    sown_total = sown_total + sown
+  }
+  end { when empty_row { capture board to owners }  winner most store }
+}
+)";
+
+TEST(Counters, TheFirstMoveChoosesTheWayForTheGame) {
+  auto r = load(kCounters);
+  ASSERT_TRUE(r);
+  State s = initial_state(*r);
+  EXPECT_EQ(format_moves(legal_moves(*r, s)), "1ccw, 1cw, 2ccw, 2cw, 3ccw, 3cw");
+  apply(*r, s, Move{2, Way::Cw});  // S2 -> S1, N3
+  EXPECT_EQ(s.counters[0], 2);
+  EXPECT_EQ(s.counters[1], 2);
+  EXPECT_EQ(format_moves(legal_moves(*r, s)), "1, 2, 3");  // the way is chosen
+  apply(*r, s, mv(1));                                     // North clockwise: N1 -> S3, S2
+  EXPECT_EQ(row(s, kS), (V{3, 1, 3}));
+  EXPECT_EQ(s.counters[1], 4);
+  EXPECT_EQ(validate(*r, s), "");
+}
+
+TEST(Counters, AreAPartOfThePosition) {
+  auto r = load(kCounters);
+  ASSERT_TRUE(r);
+  State a = initial_state(*r);
+  State b = a;
+  b.counters[1] = 7;
+  EXPECT_FALSE(a == b);
+  EXPECT_NE(a.hash(), b.hash());
+  EXPECT_NE(a.position_hash(), b.position_hash());
+  EXPECT_EQ(to_text(b), "S[2 2 2] N[2 2 2] stores 0 0 counters 2:7 to_move south round 1");
+  b.counters[3] = 1;  // the game declares two
+  EXPECT_EQ(validate(*r, b), "a counter the game does not declare");
+}
+
+// A counter saturates at the ends of its 16 bits.
+TEST(Counters, Saturate) {
+  std::string text = kCounters;
+  text.replace(text.find("sown_total = sown_total + sown"), 30, "sown_total = 100000");
+  auto r = load(text);
+  ASSERT_TRUE(r);
+  State s = initial_state(*r);
+  apply(*r, s, Move{1, Way::Ccw});
+  EXPECT_EQ(s.counters[1], 32767);
+}
+
+// With an observer, a move of a game that may be endless is first probed
+// on a copy: the probe sows the direction the mover chose. North's 1ccw
+// would never stop (illegal); 1cw stops after one lap.
+TEST(Sowing, AnObservedMoveIsProbedInItsChosenDirection) {
+  auto r = load(R"(
+game "Relay either way" {
+  board  { rows 2  holes 4  stores captures }
+  setup  { seeds 2 }
+  moves  { from own holes where count(hole) >= 1 }
+  sowing { direction either  relay landing  endless illegal }
+  end { winner most store }
+}
+)");
+  ASSERT_TRUE(r);
+  State s = position(*r, {2, 3, 0, 1}, {2, 0, 8, 0}, 0, 0, kN);
+  EXPECT_EQ(format_moves(legal_moves(*r, s)), "1cw, 3ccw, 3cw");
+  Observer watch;  // every callback a no-op: only its presence matters
+  ApplyInfo info = apply(*r, s, Move{1, Way::Cw}, &watch);
+  EXPECT_FALSE(info.endless);
+  EXPECT_EQ(row(s, kN), (V{0, 0, 8, 0}));
+}
+
 }  // namespace
 }  // namespace mancala

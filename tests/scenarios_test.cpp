@@ -81,6 +81,41 @@ TEST_F(ScenarioRunner, IllegalMoveNamesTheLegalMoves) {
   EXPECT_EQ(report.results[0].message, "move 3 is not legal for south; legal moves: 1, 2, 4, 5, 6");
 }
 
+// Counters in a position and in an expectation, by name; a wrong name is an
+// error with a did-you-mean.
+TEST_F(ScenarioRunner, CountersAreSetAndCheckedByName) {
+  std::string rules = write("counters.mnc", R"(game "c" {
+  board { rows 2  holes 3  stores captures  counters way }
+  setup { seeds 2 }
+  moves { from own holes where count(hole) >= 1 }
+  sowing { direction either when way == 0  direction cw when way == 2 }
+  on sow_end when way == 0 { if clockwise { way = 2 } else { way = 1 } }
+  end { when empty_row { capture board to owners }  winner most store }
+}
+)");
+  std::string path = write("counters.yaml", R"(scenarios:
+  - name: chosen
+    move: 2cw
+    expect: {counters: {way: 2}, legal: [1, 2, 3]}
+  - name: kept
+    position: {south: [2, 2, 2], north: [2, 2, 2], to_move: south, counters: {way: 1}}
+    move: 1
+    expect: {south: [0, 3, 3], counters: {way: 1}}
+  - name: wrong
+    move: 2ccw
+    expect: {counters: {way: 2}}
+  - name: misspelled
+    move: 2ccw
+    expect: {counters: {wya: 1}}
+)");
+  ScenarioReport report = run_scenarios(path, rules);
+  ASSERT_EQ(report.results.size(), 4u);
+  EXPECT_TRUE(report.results[0].passed) << report.results[0].message;
+  EXPECT_TRUE(report.results[1].passed) << report.results[1].message;
+  EXPECT_EQ(report.results[2].message, "counters: way: expected 2, got 1");
+  EXPECT_EQ(report.results[3].message, "'wya' is not a counter of this game; did you mean 'way'?");
+}
+
 TEST_F(ScenarioRunner, MalformedInputIsAnErrorNotACrash) {
   for (const char* text :
        {"scenarios: [", "scenarios: 3", "- a\n- b", "scenarios:\n  - moves: [x]\n    expect: {}",

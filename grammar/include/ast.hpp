@@ -54,6 +54,9 @@ struct Expr {
   // Set by the checker on a Name that is a mark declared by the game's
   // `marks` clause: its index (0-based, in declaration order); else -1.
   int mark = -1;
+  // Set by the checker on a Name that is a counter of the game's `counters`
+  // clause: its index; else -1.
+  int counter = -1;
   Op op = Op::None;
   std::vector<Expr> args;
 };
@@ -82,6 +85,7 @@ struct Stmt {
   Range range;
   std::string name;  // Let, Assign: variable; Use: fragment; Mark, Unmark: the mark
   Range name_range;
+  int counter = -1;  // Assign to a counter of the game: its index (set by the checker)
   // Capture: target is empty for `board`; dest is empty for `owners`.
   // Remove, Relay, Chain: target. Leave, Let, Assign: value.
   std::optional<Expr> target;

@@ -96,6 +96,7 @@ std::vector<std::string> BodyChecker::name_candidates() const {
   for (size_t i = barrier_; i < scopes_.size(); ++i) {
     for (const Local& l : scopes_[i]) out.push_back(l.name);
   }
+  for (const std::string& c : env_.counters) out.push_back(c);
   for (const BuiltinName& n : builtin_names()) {
     if (n.id != NameId::NoMoves && name_available(n)) out.emplace_back(n.name);
   }
@@ -196,6 +197,10 @@ std::optional<Type> BodyChecker::name(ast::Expr& e) {
     e.name = l->out_name;
     return l->type;
   }
+  if (int k = counter_index(e.name); k >= 0) {
+    e.counter = k;
+    return Type::Int;
+  }
   if (int k = mark_index(e.name); k >= 0) {
     e.mark = k;
     return Type::Int;
@@ -214,6 +219,12 @@ std::optional<Type> BodyChecker::name(ast::Expr& e) {
   fail(e.range, fmt::format("unknown name '{}'{}", e.name, did_you_mean(e.name, name_candidates())),
        false);
   return std::nullopt;
+}
+
+int BodyChecker::counter_index(const std::string& name) const {
+  const auto& counters = env_.counters;
+  auto it = std::find(counters.begin(), counters.end(), name);
+  return it == counters.end() ? -1 : static_cast<int>(it - counters.begin());
 }
 
 int BodyChecker::mark_index(const std::string& name) const {
@@ -391,6 +402,9 @@ void BodyChecker::let(ast::Stmt& s) {
   } else if (mark_index(s.name) >= 0) {
     fail(s.name_range, fmt::format("'{}' is a mark of this game and cannot be declared", s.name),
          false);
+  } else if (counter_index(s.name) >= 0) {
+    fail(s.name_range, fmt::format("'{}' is a counter of this game and cannot be declared", s.name),
+         false);
   } else if (const Local* prev = lookup(s.name)) {
     fail(s.name_range, fmt::format("'{}' is already declared", s.name), false,
          {{prev->range, true, fmt::format("'{}' was declared here", s.name)}});
@@ -402,6 +416,10 @@ void BodyChecker::let(ast::Stmt& s) {
 void BodyChecker::assign(ast::Stmt& s) {
   std::optional<Type> t = s.value ? expr(*s.value) : std::nullopt;
   const Local* l = lookup(s.name);
+  if (!l && counter_index(s.name) >= 0) {
+    assign_counter(s, counter_index(s.name), t);
+    return;
+  }
   if (!l) {
     if (find_name(s.name)) {
       fail(s.name_range, fmt::format("cannot assign to built-in name '{}'", s.name), false);
@@ -423,6 +441,26 @@ void BodyChecker::assign(ast::Stmt& s) {
          false, {{l->range, true, fmt::format("'{}' was declared here", s.name)}});
   }
   s.name = l->out_name;
+}
+
+// `NAME = E` for a counter of the game: an int, written where a move or an
+// ending acts (never where moves are judged, which must not change the game).
+void BodyChecker::assign_counter(ast::Stmt& s, int k, std::optional<Type> t) {
+  constexpr ContextSet kWhere =
+      ctxs(Context::Drop, Context::LapEnd, Context::SowEnd, Context::End, Context::Fragment);
+  if ((kWhere & ctx(context_)) == 0) {
+    fail(s.name_range,
+         fmt::format("a counter is set only in drop, lap_end and sow_end handlers and end clause "
+                     "blocks; this is {}",
+                     context_description(context_)),
+         false);
+  }
+  if (t && *t != Type::Int) {
+    fail(s.value->range,
+         fmt::format("cannot assign {} to counter '{}', which is an int", a_type(*t), s.name),
+         false);
+  }
+  s.counter = k;
 }
 
 }  // namespace mancala::check

@@ -93,8 +93,9 @@ void check_fragment_definitions(const Program& program, size_t file, Reporter& r
 struct BodyEnv {
   Reporter& rep;
   const Program& program;
-  std::optional<Range> stores_none;  // the `stores none` clause, when written
-  std::vector<std::string> marks;    // the names of the board's `marks` clause
+  std::optional<Range> stores_none;   // the `stores none` clause, when written
+  std::vector<std::string> marks;     // the names of the board's `marks` clause
+  std::vector<std::string> counters;  // the names of the board's `counters` clause
 };
 
 // Checks expressions and statements in one context, renaming fragment
@@ -111,7 +112,9 @@ class BodyChecker {
   void set_root_fragment(const ast::Fragment* f) { root_fragment_ = f; }
 
  private:
-  int mark_index(const std::string& name) const;  // -1: not a mark
+  int mark_index(const std::string& name) const;     // -1: not a mark
+  int counter_index(const std::string& name) const;  // -1: not a counter
+  void assign_counter(ast::Stmt& s, int k, std::optional<Type> t);
   void expect_mark(const std::string& name, Range range);
   struct Local {
     std::string name;
@@ -155,7 +158,7 @@ std::optional<GameSpec> build_spec(const ast::Game& game, const BodyEnv& env,
                                    const CheckOptions& options, SourceSet& sources);
 // The `stores none` clause of a game, if written.
 std::optional<Range> stores_none_clause(const ast::Game& game);
-// The names the board's `marks` clause declares, in order.
-std::vector<std::string> mark_names(const ast::Game& game);
+// The names the board's `marks` (`counters`) clause declares, in order.
+std::vector<std::string> mark_names(const ast::Game& game, std::string_view clause = "marks");
 
 }  // namespace mancala::check

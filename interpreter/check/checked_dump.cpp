@@ -173,6 +173,8 @@ void dump_settings(std::string& out, const GameSpec& g) {
   out += fmt::format("rows {}\nholes {}\nstores {}\nseeds {}\n", g.rows, g.holes, spell(g.stores),
                      g.seeds);
   if (!g.row.empty()) out += fmt::format("row {}\n", fmt::join(g.row, " "));
+  if (!g.marks.empty()) out += fmt::format("marks {}\n", fmt::join(g.marks, ", "));
+  if (!g.counters.empty()) out += fmt::format("counters {}\n", fmt::join(g.counters, ", "));
   out += fmt::format("move_where {}\nfirst_move {}\nmust_feed {}{}\n", opt_text(g.move_where, "-"),
                      spell(g.first_move), yes(g.must_feed), g.feed_else_any ? " else any" : "");
   for (const ast::Expr& f : g.forbid) out += "forbid " + expr_text(f) + "\n";

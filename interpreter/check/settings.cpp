@@ -38,7 +38,8 @@ const std::vector<SectionRule>& section_rules() {
        {{"rows", 0, 1, "rows"},
         {"holes", 0, 1, "holes"},
         {"stores", 0, 1, "stores"},
-        {"marks", 0, 0, ""}}},
+        {"marks", 0, 0, ""},
+        {"counters", 0, 0, ""}}},
       {"setup", true, {{"seeds", 0, 0, "seeds"}, {"row", 0, 0, "row"}}},
       {"moves",
        true,
@@ -118,6 +119,7 @@ class SpecBuilder {
   std::vector<ast::Stmt> body(const std::vector<ast::Stmt>& b, Context c);
   void board(const ast::Section& s);
   void marks(const ast::Clause& c);
+  void counters(const ast::Clause& c);
   void refill_mark(const ast::Clause& c);
   void setup(const ast::Section& s);
   void moves(const ast::Section& s);
@@ -234,6 +236,8 @@ void SpecBuilder::board(const ast::Section& s) {
       if (auto w = word<StoreKind>(c)) spec_.stores = *w;
     } else if (k == "marks") {
       marks(c);
+    } else if (k == "counters") {
+      counters(c);
     }
   }
 }
@@ -251,6 +255,27 @@ void SpecBuilder::marks(const ast::Clause& c) {
       rep_.error(w.range, fmt::format("at most {} marks can be declared", kMaxMarks));
     } else {
       spec_.marks.push_back(w.text);
+    }
+  }
+}
+
+// The names of `counters`: at most kMaxCounters, distinct, and neither
+// built-in names nor marks (a counter is read as a name in expressions).
+void SpecBuilder::counters(const ast::Clause& c) {
+  spec_.counters.clear();
+  for (const ast::Word& w : c.words) {
+    auto& seen = spec_.counters;
+    if (find_name(w.text) || find_function(w.text)) {
+      rep_.error(w.range, fmt::format("'{}' is a built-in name and cannot name a counter", w.text));
+    } else if (std::find(env_.marks.begin(), env_.marks.end(), w.text) != env_.marks.end()) {
+      rep_.error(w.range,
+                 fmt::format("'{}' is a mark of this game and cannot name a counter", w.text));
+    } else if (std::find(seen.begin(), seen.end(), w.text) != seen.end()) {
+      rep_.error(w.range, fmt::format("counter '{}' is declared twice", w.text));
+    } else if (seen.size() == static_cast<size_t>(kMaxCounters)) {
+      rep_.error(w.range, fmt::format("at most {} counters can be declared", kMaxCounters));
+    } else {
+      seen.push_back(w.text);
     }
   }
 }
@@ -577,12 +602,12 @@ std::optional<GameSpec> build_spec(const ast::Game& game, const BodyEnv& env,
   return SpecBuilder(game, env, options, sources).run();
 }
 
-std::vector<std::string> mark_names(const ast::Game& game) {
+std::vector<std::string> mark_names(const ast::Game& game, std::string_view clause) {
   std::vector<std::string> out;
   for (const ast::Section& s : game.sections) {
     if (s.name.text != "board") continue;
     for (const ast::Clause& c : s.clauses) {
-      if (c.keyword.text != "marks") continue;
+      if (c.keyword.text != clause) continue;
       out.clear();
       for (const ast::Word& w : c.words) out.push_back(w.text);
     }

@@ -63,7 +63,8 @@ class Painter {
         stores_(rules.stores != StoreKind::None),
         width_(std::max(4, digits(std::max(rules.total(), 1)) + 2)),
         sons_(rules.match.present),
-        marks_(rules.marks) {}
+        marks_(rules.marks),
+        rules_(rules) {}
 
   std::string draw() const {
     int boxed =
@@ -72,7 +73,7 @@ class Painter {
     std::string out = caption(Player::North) + numbers(Player::North);
     out += border(g_.top) + row(Player::North) + middle() + row(Player::South);
     out += border(g_.bottom) + numbers(Player::South) + caption(Player::South);
-    out += marks_line();
+    out += lasting_lines();
     if (!labels_.hand.empty()) out += fmt::format("{}{}\n", kIndent, labels_.hand);
     return out;
   }
@@ -99,6 +100,7 @@ class Painter {
     };
     std::string out = head(Player::North) + line(Player::North, false) + line(Player::North, true);
     out += line(Player::South, true) + line(Player::South, false) + head(Player::South);
+    out += lasting_lines();
     if (!labels_.hand.empty()) out += labels_.hand + "\n";
     return out;
   }
@@ -175,9 +177,16 @@ class Painter {
     return out + "\n";
   }
 
-  std::string marks_line() const {
-    std::string text = marks_summary(marks_, s_);
-    return text.empty() ? "" : fmt::format("{}marks: {}\n", kIndent, text);
+  // The marks that lie on holes and the game's counters, a line each.
+  std::string lasting_lines() const {
+    std::string out;
+    if (std::string text = marks_summary(marks_, s_); !text.empty()) {
+      out += fmt::format("{}marks: {}\n", kIndent, text);
+    }
+    if (!rules_.counters.empty()) {
+      out += fmt::format("{}counters: {}\n", kIndent, counters_summary(rules_, s_));
+    }
+    return out;
   }
 
   std::string caption(Player p) const {
@@ -198,6 +207,7 @@ class Painter {
   int width_;
   bool sons_;  // a hole can change hands (a match's refill), so cells carry a marker
   const std::vector<std::string>& marks_;
+  const Rules& rules_;
 };
 
 }  // namespace
@@ -214,6 +224,14 @@ std::string marks_summary(const std::vector<std::string>& marks, const State& s)
     if (!holes.empty()) kinds.push_back(fmt::format("{} {}", marks[k], fmt::join(holes, ", ")));
   }
   return fmt::format("{}", fmt::join(kinds, "; "));
+}
+
+std::string counters_summary(const Rules& rules, const State& s) {
+  std::vector<std::string> items;
+  for (size_t k = 0; k < rules.counters.size(); ++k) {
+    items.push_back(fmt::format("{} {}", rules.counters[k], s.counters[k]));
+  }
+  return fmt::format("{}", fmt::join(items, ", "));
 }
 
 std::string player_colour(const BoardStyle& style, Player p) {

@@ -47,6 +47,9 @@ std::string draw_board(const Rules& rules, const State& state, const BoardStyle&
 // each of the game's marks, "" when none does.
 std::string marks_summary(const std::vector<std::string>& marks, const State& s);
 
+// "way 1, phase 0": each of the game's counters and its value.
+std::string counters_summary(const Rules& rules, const State& s);
+
 // The colour escape of a player's marks, or "" without colour.
 std::string player_colour(const BoardStyle& style, Player p);
 std::string colour_reset(const BoardStyle& style);

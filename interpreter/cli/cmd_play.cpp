@@ -446,7 +446,7 @@ std::string Session::illegal_reason(const std::string& word, const MoveList& leg
     if (m->way == Way::None) {
       return fmt::format("Hole {} is sown either way: play {}.", m->number, ways);
     }
-    return fmt::format("Hole {} has no choice of direction here: play {}.", m->number, ways);
+    return fmt::format("{} is not a legal move here: play {}.", format_move(*m), ways);
   }
   return fmt::format("Hole {} is not a legal move here.{}", m->number, tail);
 }

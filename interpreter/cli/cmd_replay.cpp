@@ -46,6 +46,7 @@ std::string draw_board(const Rules& rules, const State& s) {
   if (std::string marks = marks_summary(rules.marks, s); !marks.empty()) {
     out += fmt::format("  marks {}\n", marks);
   }
+  if (!rules.counters.empty()) out += fmt::format("  counters {}\n", counters_summary(rules, s));
   return out;
 }
 
@@ -211,7 +212,8 @@ Command replay_command() {
   c.summary = "play a list of moves and show each position";
   c.description =
       "Moves are named as in docs/language.md (Conventions): the mover's own holes 1..N,\n"
-      "the opponent's hole k as N+k (a son the mover controls), and `pass`.\n"
+      "the opponent's hole k as N+k (a son the mover controls), and `pass`; where the\n"
+      "mover chooses the direction, the hole and ccw or cw (3cw).\n"
       "jsonl prints one JSON object per move, the record format of game files.\n"
       "An illegal move stops the replay with status 1, naming the ply and the\n"
       "legal moves; the positions before it are printed. With --record, the moves of\n"

@@ -316,6 +316,10 @@ void CodeGen::expr(const Expr& e) {
 // (constants never get here: fold() took them). In a chain body, `hole` is
 // the chain's current hole, held in a slot.
 void CodeGen::name(const Expr& e) {
+  if (e.counter >= 0) {
+    emit(OpCode::Counter, e.counter);
+    return;
+  }
   if (e.builtin < 0) {
     const Local* l = find_local(e.name);
     assert(l && "an unknown name reached compile");
@@ -450,6 +454,11 @@ void CodeGen::stmt(const Stmt& s) {
       return;
     }
     case StmtKind::Assign: {
+      if (s.counter >= 0) {
+        expr(*s.value);
+        emit(OpCode::SetCounter, s.counter);
+        return;
+      }
       const Local* l = find_local(s.name);
       assert(l && "assignment to an unknown local");
       expr(*s.value);

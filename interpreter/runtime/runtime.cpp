@@ -367,6 +367,7 @@ void end_endless(const Rules& r, State& s, Player mover, Observer* obs, ApplyInf
   if (m.obs) {
     State copy = m.s;
     Machine probe(m.rules, copy, m.mover, nullptr);
+    probe.way = m.way;  // the probe sows the move the mover chose
     if (!sow_move(probe, start)) return false;
     return run_move(m, start);
   }
@@ -462,6 +463,9 @@ std::string validate(const Rules& r, const State& s) {
     if ((s.mark_north[k] & ~s.marks[k]) != 0 ||
         (r.holes < 32 && (s.marks[k] >> (2 * r.holes)) != 0))
       return "a mark on a hole beyond the board";
+  }
+  for (int k = static_cast<int>(r.counters.size()); k < kMaxCounters; ++k) {
+    if (s.counters[k]) return "a counter the game does not declare";
   }
   long sum = s.seeds_in_play() + s.removed;
   if (sum != r.total()) {

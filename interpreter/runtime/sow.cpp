@@ -27,23 +27,27 @@ struct Snapshot {
   uint16_t removed;
   int lift;
   std::array<uint64_t, kMaxMarks> marks, mark_north;  // handlers may mark holes
+  std::array<int16_t, kMaxCounters> counters;         // and set counters
 };
 
-void take(Snapshot& snap, const State& s, int ncells, int lift, bool marks) {
+// `lasting`: whether the game declares marks or counters (only then can
+// handlers change them).
+void take(Snapshot& snap, const State& s, int ncells, int lift, bool lasting) {
   std::memcpy(snap.cells.data(), s.cells.data(), sizeof(uint16_t) * ncells);
   snap.removed = s.removed;
   snap.lift = lift;
-  if (marks) {
+  if (lasting) {
     snap.marks = s.marks;
     snap.mark_north = s.mark_north;
+    snap.counters = s.counters;
   }
 }
 
-// `marks`: whether the game declares marks (only then can handlers change them).
-bool same(const Snapshot& snap, const State& s, int ncells, int lift, bool marks) {
+bool same(const Snapshot& snap, const State& s, int ncells, int lift, bool lasting) {
   return snap.lift == lift && snap.removed == s.removed &&
          std::memcmp(snap.cells.data(), s.cells.data(), sizeof(uint16_t) * ncells) == 0 &&
-         (!marks || (snap.marks == s.marks && snap.mark_north == s.mark_north));
+         (!lasting || (snap.marks == s.marks && snap.mark_north == s.mark_north &&
+                       snap.counters == s.counters));
 }
 
 template <bool kObs>
@@ -197,11 +201,11 @@ bool sow_move_impl(Machine& m, int start) {
   const TrackView tv = track_of(m);
   int lift_cell = start;
   Snapshot tortoise;
-  const bool marks = !r.marks.empty();
+  const bool lasting = !r.marks.empty() || !r.counters.empty();
   const bool reads_sown = r.reads_sown;
   int power = 1;
   int lam = 1;
-  if (r.may_relay) take(tortoise, s, r.cells, lift_cell, marks);
+  if (r.may_relay) take(tortoise, s, r.cells, lift_cell, lasting);
   for (;;) {
     int hand = lift<kObs>(m, lift_cell);
     int land = r.slow_sow ? sow_lap<kObs, true>(m, tv, lift_cell, hand)
@@ -218,9 +222,9 @@ bool sow_move_impl(Machine& m, int start) {
     }
     if constexpr (kObs) m.obs->relay(next);
     // Brent: compare with the saved state; move the save point at powers of two.
-    if (same(tortoise, s, r.cells, next, marks)) return false;
+    if (same(tortoise, s, r.cells, next, lasting)) return false;
     if (power == lam) {
-      take(tortoise, s, r.cells, next, marks);
+      take(tortoise, s, r.cells, next, lasting);
       power *= 2;
       lam = 0;
     }

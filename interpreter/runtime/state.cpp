@@ -105,6 +105,10 @@ uint64_t State::position_hash() const {
   for (int k = 0; k < kMaxMarks; ++k) {
     if (marks[k]) h = mix(mix(h, marks[k] ^ (uint64_t{1} << 63 >> k)), mark_north[k]);
   }
+  uint64_t counted = 0;
+  for (int k = 0; k < kMaxCounters; ++k)
+    counted |= uint64_t{static_cast<uint16_t>(counters[k])} << (16 * k);
+  if (counted) h = mix(h ^ 0x5bd1e995ull, counted);
   return mix(h, index(to_move));
 }
 
@@ -148,6 +152,12 @@ std::string to_text(const State& s) {
     }
   }
   if (!marks.empty()) out += " marks " + join(marks, ",");
+  std::vector<std::string> counters;
+  for (int k = 0; k < kMaxCounters; ++k) {
+    if (s.counters[k])
+      counters.push_back(std::to_string(k + 1) + ":" + std::to_string(s.counters[k]));
+  }
+  if (!counters.empty()) out += " counters " + join(counters, ",");
   if (s.over) {
     out += " over " + std::string(winner_name(s.result.winner)) + " " +
            std::to_string(s.result.south) + "-" + std::to_string(s.result.north);

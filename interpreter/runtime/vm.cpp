@@ -165,6 +165,15 @@ L_Load:
 L_Store:
   locals[in->a] = POP();
   NEXT;
+L_Clockwise:
+  PUSH((r.direction == Direction::Cw) != m.reversed);
+  NEXT;
+L_Counter:
+  PUSH(s.counters[in->a]);
+  NEXT;
+L_SetCounter:
+  s.counters[in->a] = static_cast<int16_t>(std::clamp<int64_t>(POP(), INT16_MIN, INT16_MAX));
+  NEXT;
 L_Pop:
   ++sp;
   NEXT;

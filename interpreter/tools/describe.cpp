@@ -525,7 +525,13 @@ std::string describe(const CheckedGame& game, const SourceSet& sources) {
   Describer d(sources, "the hole");
   std::string out = fmt::format("{}\n", g.name);
   for (const auto& [key, value] : g.info) out += fmt::format("  {}: {}\n", key, value);
-  out += "\n" + board_text(g) + "\n" + moves_text(d, g) + "\n" + sowing_text(d, g) + "\n";
+  out += "\n" + board_text(g);
+  if (!g.counters.empty()) {
+    out +=
+        fmt::format("Counters (numbers the rules keep for the whole game, 0 at the start): {}.\n",
+                    join(g.counters, ", "));
+  }
+  out += "\n" + moves_text(d, g) + "\n" + sowing_text(d, g) + "\n";
   std::string handlers = handlers_text(sources, g);
   if (!handlers.empty()) out += handlers + "\n";
   out += end_text(d, g);

@@ -17,8 +17,10 @@ Expected<std::vector<Move>> parse_move_list(const std::string& text, int holes) 
     std::string word = text.substr(start, comma == std::string::npos ? comma : comma - start);
     std::optional<Move> m = parse_move(word, holes);
     if (!m) {
-      return Result::fail(fmt::format("--moves: move {} is '{}'; expected a hole 1..{} or 'pass'",
-                                      n, word, 2 * holes));
+      return Result::fail(fmt::format(
+          "--moves: move {} is '{}'; expected a hole 1..{} (with ccw or cw where the mover "
+          "chooses the direction) or 'pass'",
+          n, word, 2 * holes));
     }
     moves.push_back(*m);
     if (comma == std::string::npos) break;

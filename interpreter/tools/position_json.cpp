@@ -113,6 +113,12 @@ std::string position_json(const Rules& rules, const MoveRecord& record, const St
     w.key("marks");
     write_marks(w, rules, after);
   }
+  if (!rules.counters.empty()) {  // only in games that declare counters
+    w.key("counters").begin_object();
+    for (size_t k = 0; k < rules.counters.size(); ++k)
+      w.key(rules.counters[k]).value(after.counters[k]);
+    w.end_object();
+  }
   w.key("round").value(after.round);
   w.key("to_move");
   if (after.over) {

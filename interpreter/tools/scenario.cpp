@@ -46,13 +46,22 @@ struct ScenarioFailure {
 const std::vector<std::string> kFileKeys = {"rules", "scenarios"};
 const std::vector<std::string> kScenarioKeys = {"name",  "rule", "set",   "position",
                                                 "moves", "move", "expect"};
-const std::vector<std::string> kPositionKeys = {
-    "south",   "north", "stores",        "removed",       "control",
-    "to_move", "round", "round_starter", "since_capture", "first_move_pending",
-    "marks",   "ply"};
+const std::vector<std::string> kPositionKeys = {"south",
+                                                "north",
+                                                "stores",
+                                                "removed",
+                                                "control",
+                                                "to_move",
+                                                "round",
+                                                "round_starter",
+                                                "since_capture",
+                                                "first_move_pending",
+                                                "marks",
+                                                "counters",
+                                                "ply"};
 const std::vector<std::string> kExpectKeys = {
-    "south", "north",  "stores",     "removed", "control", "to_move", "round",
-    "over",  "result", "round_over", "legal",   "events",  "marks",   "ply"};
+    "south",  "north",      "stores", "removed", "control", "to_move",  "round", "over",
+    "result", "round_over", "legal",  "events",  "marks",   "counters", "ply"};
 const std::vector<std::string> kSidesKeys = {"south", "north"};
 const std::vector<std::string> kResultKeys = {"winner", "south", "north"};
 const std::vector<std::string> kRoundOverKeys = {"winner", "south", "north", "reason"};
@@ -90,7 +99,9 @@ Move to_move(const YAML::Node& n, const Rules& rules) {
   if (n.IsScalar()) {
     if (auto m = parse_move(n.Scalar(), rules.holes)) return *m;
   }
-  fail(n, fmt::format("a move is a number 1..{} or pass", 2 * rules.holes));
+  fail(n, fmt::format("a move is a number 1..{} (with ccw or cw where the mover chooses the "
+                      "direction, as 3cw) or pass",
+                      2 * rules.holes));
 }
 
 std::string cell_name(const Rules& rules, int cell) {
@@ -220,6 +231,25 @@ void set_marks(const Rules& rules, State& s, const YAML::Node& list) {
   }
 }
 
+// `counters: {way: 1}`: the index of each named counter of the game, with
+// the value given (each a map key of the game's `counters` clause).
+std::vector<std::pair<int, int>> counter_values(const Rules& rules, const YAML::Node& map) {
+  if (!map.IsMap()) fail(map, "counters is a map {NAME: VALUE}, e.g. {way: 1}");
+  std::vector<std::pair<int, int>> out;
+  for (const auto& item : map) {
+    std::string name = item.first.as<std::string>("");
+    auto k = std::find(rules.counters.begin(), rules.counters.end(), name);
+    if (k == rules.counters.end()) {
+      fail(item.first, fmt::format("'{}' is not a counter of this game{}", name,
+                                   rules.counters.empty() ? " (it declares none)"
+                                                          : did_you_mean(name, rules.counters)));
+    }
+    out.emplace_back(static_cast<int>(k - rules.counters.begin()),
+                     to_int(item.second, INT16_MIN, INT16_MAX, "a counter"));
+  }
+  return out;
+}
+
 State build_position(const Rules& rules, const YAML::Node& pos) {
   State s = initial_state(rules);
   if (!pos.IsMap()) fail(pos, "position must be a map");
@@ -240,6 +270,10 @@ State build_position(const Rules& rules, const YAML::Node& pos) {
       pos["removed"] ? static_cast<uint16_t>(to_int(pos["removed"], 0, 60000, "removed")) : 0;
   if (pos["control"]) set_control(s, pos["control"]);
   if (pos["marks"]) set_marks(rules, s, pos["marks"]);
+  if (pos["counters"]) {
+    for (auto [k, v] : counter_values(rules, pos["counters"]))
+      s.counters[k] = static_cast<int16_t>(v);
+  }
   s.to_move = to_player(need(pos, "to_move", "a position"), "to_move");
   if (pos["round"]) s.round = static_cast<uint16_t>(to_int(pos["round"], 1, 10000, "round"));
   if (pos["since_capture"]) {
@@ -355,6 +389,12 @@ void compare_board(const Rules& rules, const YAML::Node& e, const State& s) {
   if (e["removed"])
     expect_equal(e["removed"], "removed", e["removed"].as<std::string>("?"),
                  std::to_string(s.removed));
+  if (const YAML::Node c = e["counters"]) {
+    for (auto [k, v] : counter_values(rules, c)) {
+      expect_equal(c, fmt::format("counters: {}", rules.counters[k]).c_str(), v,
+                   static_cast<int>(s.counters[k]));
+    }
+  }
   if (const YAML::Node m = e["marks"]) {
     if (!m.IsSequence()) fail(m, "marks lists marks as \"NAME HOLE OWNER\"");
     expect_equal(m, "marks", node_list_text(m), marks_text(rules, s));

@@ -125,9 +125,10 @@ struct Settings {
   int rows = 2;
   int holes = 0;  // N, per row
   StoreKind stores = StoreKind::None;
-  std::vector<std::string> marks;  // `marks NAME, ...`: the kinds of lasting mark, in order
-  int seeds = 0;                   // per hole at the start (with `row`: the most in one hole)
-  std::vector<int> row;            // `row N ...`: each row at the start, from its player's left
+  std::vector<std::string> marks;     // `marks NAME, ...`: the kinds of lasting mark, in order
+  std::vector<std::string> counters;  // `counters NAME, ...`: the game's variables, in order
+  int seeds = 0;                      // per hole at the start (with `row`: the most in one hole)
+  std::vector<int> row;               // `row N ...`: each row at the start, from its player's left
   // moves
   FirstMove first_move = FirstMove::Any;
   bool must_feed = false;

@@ -23,6 +23,7 @@ namespace mancala {
 inline constexpr int kMaxRowHoles = 32;                 // docs/language.md, section 8
 inline constexpr int kMaxCells = 2 * kMaxRowHoles + 2;  // holes + two stores
 inline constexpr int kMaxMarks = 2;                     // kinds of mark (`board { marks ... }`)
+inline constexpr int kMaxCounters = 4;                  // the game's variables (`counters ...`)
 
 enum class Player : uint8_t { South, North };
 constexpr Player other(Player p) {
@@ -89,6 +90,9 @@ struct State {
   // mark is North's (clear bits in games without marks).
   std::array<uint64_t, kMaxMarks> marks{};
   std::array<uint64_t, kMaxMarks> mark_north{};
+  // The game's counters (`board { counters ... }`), in declaration order;
+  // 0 in games without them.
+  std::array<int16_t, kMaxCounters> counters{};
   uint16_t removed = 0;        // seeds removed from play (`remove`)
   uint16_t round = 1;          // 1-based round number (always 1 without `match`)
   uint16_t since_capture = 0;  // moves (passes included) since a capture or removal
@@ -148,13 +152,15 @@ struct State {
   int seeds_in_play() const;  // holes + stores
   // 64-bit hash of everything (equal states hash equal).
   uint64_t hash() const;
-  // Hash of the position for `repetition`: holes, control, marks, player to move.
+  // Hash of the position for `repetition`: holes, control, marks, counters,
+  // player to move.
   uint64_t position_hash() const;
 };
 
 // A readable, stable one-line form, e.g.
 // "S[4 4 4 4 4 4] N[4 4 4 4 4 4] stores 0 0 to_move south round 1"
-// plus " removed R", " sons S3,N5", " marks 1:N3>south", " since_capture K",
+// plus " removed R", " sons S3,N5", " marks 1:N3>south", " counters 1:3",
+// " since_capture K",
 // " over south 25-23"
 // when they apply.
 std::string to_text(const State& s);
