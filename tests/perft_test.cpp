@@ -85,6 +85,7 @@ const PerftCase kCases[] = {
     {"enkeshui.mnc", 4, 3241},       {"enkeshui.mnc", 5, 21228},
     {"qelat.mnc", 3, 198},           {"qelat.mnc", 4, 1094},
     {"um_el_bagara.mnc", 5, 3664},   {"um_el_bagara.mnc", 6, 16436},
+    {"olinda.mnc", 4, 1396},         {"olinda.mnc", 5, 6322},
 };
 constexpr int kSanitizerMaxLeaves = 20000;
 
