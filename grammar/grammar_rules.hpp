@@ -210,6 +210,7 @@ using Captures = MNC_KW("captures");
 using Sown = MNC_KW("sown");
 using Seeds = MNC_KW("seeds");
 using Own = MNC_KW("own");
+using All = MNC_KW("all");
 using Where = MNC_KW("where");
 using First = MNC_KW("first");
 using Move = MNC_KW("move");
@@ -353,8 +354,10 @@ struct RowClause : pg::seq<Word<kw::Row>, Ws, Must<NumberAfter<kw::Row>>,
                    NodeTag {};
 struct SetupClause : pg::sor<SeedsClause, RowClause> {};
 // moves
-struct FromClause : pg::seq<Word<kw::From>, Ws, Must<WordAfter<kw::From, kw::Own>>, Ws,
-                            Must<WordAfter<kw::Own, kw::Holes>>,
+// `from own holes` (the holes the mover controls) or `from all holes`.
+struct FromHoles : pg::sor<pg::seq<Word<kw::Own>, Ws, Must<WordAfter<kw::Own, kw::Holes>>>,
+                           pg::seq<Word<kw::All>, Ws, Must<WordAfter<kw::All, kw::Holes>>>> {};
+struct FromClause : pg::seq<Word<kw::From>, Ws, Must<FromHoles>,
                             pg::opt<Ws, Word<kw::Where>, Ws, Must<ExprAfter<kw::Where>>>>,
                     NodeTag {};
 struct FirstClause : pg::seq<Word<kw::First>, Ws, Must<WordAfter<kw::First, kw::Move>>, Ws,

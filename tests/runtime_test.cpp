@@ -1249,5 +1249,48 @@ game "Relay either way" {
   EXPECT_EQ(row(s, kN), (V{0, 0, 8, 0}));
 }
 
+// `from all holes`: either player may start from any hole, the opponent's
+// hole k being the move N+k; `best_capture(P)` looks at P's moves from the
+// position after the move. The capture takes the hole two on from a landing
+// hole that was occupied when the hole after it is empty.
+constexpr const char* kAllHoles = R"(
+game "Any hole" {
+  board  { rows 2  holes 3  stores captures }
+  setup  { seeds 1 }
+  moves  { from all holes where count(hole) >= 1 }
+  on sow_end when count(here) >= 2 and count(next(here)) == 0 { capture next(here, 2) to mover }
+  end {
+    when best_capture(opponent) == 0 as "no-capture"
+    winner most store
+  }
+}
+)";
+
+TEST(Moves, FromAllHolesOffersTheOpponentsRow) {
+  auto r = load(kAllHoles);
+  ASSERT_TRUE(r);
+  State s = position(*r, {1, 0, 2}, {0, 3, 0});
+  EXPECT_EQ(format_moves(legal_moves(*r, s)), "1, 3, 5");
+  s.to_move = kN;
+  EXPECT_EQ(format_moves(legal_moves(*r, s)), "2, 4, 6");  // North's 4 is South's hole 1
+  State t = position(*r, {1, 0, 2}, {0, 3, 0});
+  apply(*r, t, mv(5));  // North's hole 2 (3 seeds): N3, S1 (now 2), S2 (1)
+  EXPECT_EQ(row(t, kS), (V{2, 1, 2}));
+  EXPECT_EQ(row(t, kN), (V{0, 0, 1}));
+}
+
+TEST(End, BestCaptureLooksAtEveryMoveOfAPlayer) {
+  auto r = load(kAllHoles);
+  ASSERT_TRUE(r);
+  // South's 1 lands in S2 (1 -> 2), S3 is empty: N1 (4 seeds) is taken.
+  EXPECT_EQ(best_capture(*r, position(*r, {1, 1, 0}, {4, 0, 0}), kS), 4);
+  EXPECT_EQ(best_capture(*r, position(*r, {1, 0, 0}, {0, 0, 0}), kS), 0);
+  // The game ends when the player to move next could take nothing.
+  State s = position(*r, {1, 1, 0}, {4, 0, 1});
+  apply(*r, s, mv(1));  // takes N1's 4; left S[0 2 0] N[0 0 1]: North takes nothing
+  EXPECT_EQ(s.store(kS), 4);
+  EXPECT_TRUE(s.over);
+}
+
 }  // namespace
 }  // namespace mancala

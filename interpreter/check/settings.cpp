@@ -334,8 +334,9 @@ void SpecBuilder::setup(const ast::Section& s) {
 void SpecBuilder::moves(const ast::Section& s) {
   for (const ast::Clause& c : s.clauses) {
     const std::string& k = c.keyword.text;
-    if (k == "from" && !c.values.empty()) {
-      spec_.move_where = cond(c.values[0], Context::Moves, Type::Bool);
+    if (k == "from") {
+      spec_.from_all = has_word(c, "all");
+      if (!c.values.empty()) spec_.move_where = cond(c.values[0], Context::Moves, Type::Bool);
     } else if (k == "first") {
       if (auto w = word<FirstMove>(c)) spec_.first_move = *w;
     } else if (k == "must") {

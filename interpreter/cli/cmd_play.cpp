@@ -429,7 +429,7 @@ std::string Session::illegal_reason(const std::string& word, const MoveList& leg
   if (m->is_pass()) return "You cannot pass while you have a move." + tail;
   int cell = move_cell(rules_, me, *m);
   int k = cell - index(state_.side(cell)) * rules_.holes + 1;
-  if (m->number > rules_.holes && state_.controller(cell) != me) {
+  if (!rules_.from_all && m->number > rules_.holes && state_.controller(cell) != me) {
     const char* row = me == Player::South ? "North's" : "South's";
     if (!rules_.match.present) {  // no sons in this game
       return fmt::format("{} is {} hole {}; you play only your own holes.{}", m->number, row, k,
@@ -438,10 +438,13 @@ std::string Session::illegal_reason(const std::string& word, const MoveList& leg
     return fmt::format("{} is {} hole {}, which you could play only as a son you hold.{}",
                        m->number, row, k, tail);
   }
-  if (state_.controller(cell) != me) {
+  if (!rules_.from_all && state_.controller(cell) != me) {
     return fmt::format("{} hole {} is a son of the other side.{}", mine, k, tail);
   }
-  if (state_.count(cell) == 0) return fmt::format("{} hole {} is empty.{}", mine, k, tail);
+  if (state_.count(cell) == 0) {
+    std::string whose = state_.side(cell) == me ? mine : side_name(voice_, other(me)) + "'s";
+    return fmt::format("{} hole {} is empty.{}", whose, k, tail);
+  }
   if (std::string ways = other_ways(*m, legal); !ways.empty()) {
     if (m->way == Way::None) {
       return fmt::format("Hole {} is sown either way: play {}.", m->number, ways);

@@ -11,6 +11,8 @@
 // disagree.
 #include "runtime.hpp"
 
+#include <algorithm>
+
 #include "machine.hpp"
 #include "text.hpp"
 
@@ -93,6 +95,15 @@ inline bool feed_binds(const Rules& r, const State& s) {
           !r.forbid_after.empty()};
 }
 
+// The cells the player to move may start from, as a bit mask over
+// 0..2N-1: those they control, or every hole (`from all holes`).
+uint64_t start_bits(const Rules& r, const State& s) {
+  int n2 = 2 * r.holes;
+  uint64_t ring = n2 == 64 ? ~uint64_t{0} : (uint64_t{1} << n2) - 1;
+  if (r.from_all) return ring;
+  return (s.to_move == Player::North ? s.control : ~s.control) & ring;
+}
+
 // Whether a `first move` clause still binds the player to move.
 bool first_move_pending(const Rules& r, const State& s) {
   return r.first_move != FirstMove::Any && !(s.moved & (1u << index(s.to_move)));
@@ -143,7 +154,7 @@ template <typename F>
 void for_each_start(const Rules& r, const State& s, F&& f, Lookahead la) {
   Player p = s.to_move;
   int n2 = 2 * r.holes;
-  uint64_t mine = p == Player::North ? s.control : ~s.control;
+  uint64_t mine = start_bits(r, s);
   int cell = p == Player::South ? 0 : r.holes;
   Machine m(r, const_cast<State&>(s), p, nullptr);  // expressions only: no writes
   for (int i = 0; i < n2; ++i, ++cell) {
@@ -191,13 +202,6 @@ namespace {
 // expression, no look-ahead in this position).
 bool simple_position(const Rules& r, const State& s) {
   return r.simple_starts && !feed_binds(r, s);
-}
-
-// The cells the player to move controls, as a bit mask over 0..2N-1.
-uint64_t start_bits(const Rules& r, const State& s) {
-  int n2 = 2 * r.holes;
-  uint64_t ring = n2 == 64 ? ~uint64_t{0} : (uint64_t{1} << n2) - 1;
-  return (s.to_move == Player::North ? s.control : ~s.control) & ring;
 }
 
 // legal_moves for a simple position: each controlled non-empty hole, in
@@ -253,6 +257,21 @@ bool has_legal_move(const Rules& r, const State& s) {
     return false;
   });
   return found;
+}
+
+int best_capture(const Rules& r, const State& s, Player p) {
+  State turn = s;
+  turn.to_move = p;
+  int best = 0;
+  for (Move m : legal_moves(r, turn)) {
+    if (m.is_pass()) continue;
+    State copy = turn;
+    Machine sim(r, copy, p, nullptr);
+    sim.way = m.way;
+    if (!run_move(sim, move_cell(r, p, m))) continue;  // an endless move takes nothing
+    best = std::max(best, sim.captured + sim.removed);
+  }
+  return best;
 }
 
 MoveList legal_moves(const Rules& r, const State& s) {

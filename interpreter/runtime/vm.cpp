@@ -252,6 +252,9 @@ L_MarkedHoles : {
 L_StoreOf:
   TOP = s.cells[2 * r.holes + TOP];
   NEXT;
+L_BestCapture:
+  TOP = best_capture(r, s, static_cast<Player>(TOP));
+  NEXT;
 L_CanMove : {
   State turn = s;  // the position with p to move
   turn.to_move = static_cast<Player>(TOP);

@@ -339,7 +339,9 @@ std::string board_text(const GameSpec& g) {
 }
 
 std::string moves_text(const Describer& d, const GameSpec& g) {
-  std::string out = "Moves: a move lifts all the seeds of a hole the mover controls";
+  std::string out = g.from_all ? "Moves: a move lifts all the seeds of any hole of the board (the "
+                                 "opponent's hole k is move N+k)"
+                               : "Moves: a move lifts all the seeds of a hole the mover controls";
   out += g.move_where ? " where " + d.words(*g.move_where) : "";
   out += ".\n";
   if (g.first_move != FirstMove::Any) {

@@ -127,6 +127,11 @@ class Observer {
 // The position before the first move.
 State initial_state(const Rules& rules);
 
+// The most seeds one legal move of p would take (to stores or out of play,
+// its captures committed) from s, as if it were p's turn; 0 without a legal
+// move. What `best_capture(P)` reads.
+int best_capture(const Rules& rules, const State& s, Player p);
+
 // Legal moves of the player to move, ascending; {pass} when the rules force
 // a pass; empty only when the game is over.
 MoveList legal_moves(const Rules& rules, const State& state);

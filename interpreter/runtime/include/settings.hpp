@@ -130,6 +130,7 @@ struct Settings {
   int seeds = 0;                      // per hole at the start (with `row`: the most in one hole)
   std::vector<int> row;               // `row N ...`: each row at the start, from its player's left
   // moves
+  bool from_all = false;  // `from all holes`: a move may start from any hole of the board
   FirstMove first_move = FirstMove::Any;
   bool must_feed = false;
   bool feed_else_any = false;  // `must feed else any`: when no move feeds, any move is legal
