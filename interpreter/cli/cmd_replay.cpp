@@ -212,7 +212,8 @@ Command replay_command() {
   c.summary = "play a list of moves and show each position";
   c.description =
       "Moves are named as in docs/language.md (Conventions): the mover's own holes 1..N,\n"
-      "the opponent's hole k as N+k (a son the mover controls), and `pass`; where the\n"
+      "the opponent's hole k as N+k (a son the mover controls, or any hole with `from all\n"
+      "holes`), and `pass`; where the\n"
       "mover chooses the direction, the hole and ccw or cw (3cw).\n"
       "jsonl prints one JSON object per move, the record format of game files.\n"
       "An illegal move stops the replay with status 1, naming the ply and the\n"
