@@ -168,6 +168,7 @@ std::shared_ptr<const Rules> compile(const CheckedGame& game) {
   r.slow_sow = r.has_drop || !r.skip_when.empty();
   r.may_relay = r.relay != RelayKind::None || gen.uses_relay_from();
   r.reads_sown = gen.uses_sown();
+  r.has_lasting = !r.marks.empty() || !r.counters.empty();
   r.direction_per_move = !r.direction_rules.empty();
   r.may_be_endless = r.may_relay || !r.skip_when.empty();
   r.simple_starts = r.where_nonempty && r.forbid.empty() && r.forbid_after.empty() &&

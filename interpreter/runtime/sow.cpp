@@ -201,7 +201,7 @@ bool sow_move_impl(Machine& m, int start) {
   const TrackView tv = track_of(m);
   int lift_cell = start;
   Snapshot tortoise;
-  const bool lasting = !r.marks.empty() || !r.counters.empty();
+  const bool lasting = r.has_lasting;
   const bool reads_sown = r.reads_sown;
   int power = 1;
   int lam = 1;

@@ -7,6 +7,7 @@
 #include "state.hpp"
 
 #include <charconv>
+#include <cstring>
 #include <vector>
 
 #include "text.hpp"
@@ -105,9 +106,9 @@ uint64_t State::position_hash() const {
   for (int k = 0; k < kMaxMarks; ++k) {
     if (marks[k]) h = mix(mix(h, marks[k] ^ (uint64_t{1} << 63 >> k)), mark_north[k]);
   }
-  uint64_t counted = 0;
-  for (int k = 0; k < kMaxCounters; ++k)
-    counted |= uint64_t{static_cast<uint16_t>(counters[k])} << (16 * k);
+  uint64_t counted;  // the four counters as one word (one load; 0 without counters)
+  static_assert(sizeof(counters) == sizeof(counted));
+  std::memcpy(&counted, counters.data(), sizeof(counted));
   if (counted) h = mix(h ^ 0x5bd1e995ull, counted);
   return mix(h, index(to_move));
 }

@@ -137,6 +137,7 @@ struct Rules : Settings {
   bool slow_sow = false;            // drop handlers or `skip when`: sow seed by seed
   bool may_relay = false;           // relay kind or a `relay from` statement exists
   bool reads_sown = false;          // code reads `sown` or `in_hand`: the sowing keeps them
+  bool has_lasting = false;         // marks or counters: handlers may change them mid-move
   bool direction_per_move = false;  // direction rules: a move's direction from its start hole
   bool direction_choice = false;    // some rule is `either`: a start hole may offer two moves
   bool simple_starts = false;       // where_nonempty, no forbid, no endless look-ahead
