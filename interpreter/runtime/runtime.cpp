@@ -246,10 +246,11 @@ void keep_first_move(const Rules& r, const State& s, MoveList& moves) {
 
 bool has_legal_move(const Rules& r, const State& s) {
   if (simple_position(r, s)) {
-    uint64_t bits = start_bits(r, s);
-    unsigned any = 0;
-    for (int c = 0; c < 2 * r.holes; ++c) any |= ((bits >> c) & 1u) ? s.cells[c] : 0u;
-    return any != 0;
+    // Stops at the first seed: most positions have one in the first hole.
+    for (uint64_t bits = start_bits(r, s); bits; bits &= bits - 1) {
+      if (s.cells[__builtin_ctzll(bits)] != 0) return true;
+    }
+    return false;
   }
   bool found = false;
   for_each_start(r, s, [&](int, Way) {

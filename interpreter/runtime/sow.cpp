@@ -85,13 +85,16 @@ struct TrackView {
   const uint8_t* track;  // doubled
   const uint8_t* pos;    // cell -> position on the track
   int len;
+  int cycle;  // seeds that one round of the track takes (the lifted hole skipped or not)
 };
 
 TrackView track_of(const Machine& m) {
   const Rules& r = m.rules;
   int mv = index(m.mover);
-  if (!m.reversed) return {r.track[mv].data(), r.track_pos[mv].data(), r.track_len[mv]};
-  return {r.rtrack[mv].data(), r.rtrack_pos[mv].data(), r.rtrack_len[mv]};
+  int len = m.reversed ? r.rtrack_len[mv] : r.track_len[mv];
+  int cycle = r.skip_origin ? len - 1 : len;
+  if (!m.reversed) return {r.track[mv].data(), r.track_pos[mv].data(), len, cycle};
+  return {r.rtrack[mv].data(), r.rtrack_pos[mv].data(), len, cycle};
 }
 
 // Sows `hand` seeds after lift_cell; returns the landing cell, or -1 when
@@ -107,7 +110,7 @@ int sow_lap(Machine& m, const TrackView& tv, int lift_cell, int hand) {
   int cell = lift_cell;
   if (hand == 0) return cell;
   if constexpr (!kObs && !kSlow) {
-    int cycle = r.skip_origin ? len - 1 : len;
+    int cycle = tv.cycle;
     if (hand > cycle) {
       int full = (hand - 1) / cycle;
       for (int i = 0; i < len; ++i) s.cells[track[i]] += full;
@@ -166,6 +169,16 @@ int relay_target(Machine& m, int land) {
   return go ? target : -1;
 }
 
+// relay_target when no code runs at a lap's end (Rules::plain_relay): the
+// relay kind's default condition alone, with no names to set.
+int plain_relay_target(const Machine& m, int land) {
+  const Rules& r = m.rules;
+  if (r.relay == RelayKind::None || land >= 2 * r.holes) return -1;  // a lap ending in a store
+  if (r.relay == RelayKind::Landing) return m.s.cells[land] > 1 ? land : -1;
+  int target = (m.reversed ? r.prev1 : r.next1)[land];
+  return m.s.cells[target] > 0 ? target : -1;
+}
+
 // The relay decision after a lap that landed in `land`: lap_end handlers,
 // then `relay from`, then the sowing rule. -1: sowing stops.
 int after_lap(Machine& m, int land) {
@@ -215,7 +228,7 @@ bool sow_move_impl(Machine& m, int start) {
       m.sown = hand;
       m.in_hand = 0;
     }
-    int next = after_lap(m, land);
+    int next = r.plain_relay ? plain_relay_target(m, land) : after_lap(m, land);
     if (next < 0) {
       m.here = land;
       return true;

@@ -73,6 +73,13 @@ int State::row_seeds(Player p) const {
   return n;
 }
 
+bool State::row_empty(Player p) const {
+  for (int c = index(p) * holes, e = c + holes; c < e; ++c) {
+    if (cells[c] != 0) return false;  // usually the first hole: stop there
+  }
+  return true;
+}
+
 int State::controlled_seeds(Player p) const {
   int n = 0;
   uint64_t mask = p == Player::North ? control : ~control;

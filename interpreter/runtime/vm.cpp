@@ -98,7 +98,7 @@ int step_ring(const Rules& r, int cell, int64_t k) {
 }
 
 int64_t empty_row(const State& s) {
-  return s.row_seeds(Player::South) == 0 || s.row_seeds(Player::North) == 0;
+  return s.row_empty(Player::South) || s.row_empty(Player::North);
 }
 
 // Off the hot path: the position of the `while` is looked up only here.

@@ -146,8 +146,9 @@ struct State {
     uint64_t bit = uint64_t{1} << hole;
     control = p == Player::North ? (control | bit) : (control & ~bit);
   }
-  int board_seeds() const;        // seeds in all holes
-  int row_seeds(Player p) const;  // seeds in p's physical row
+  int board_seeds() const;         // seeds in all holes
+  int row_seeds(Player p) const;   // seeds in p's physical row
+  bool row_empty(Player p) const;  // row_seeds(p) == 0, stopping at the first seed
   int controlled_seeds(Player p) const;
   int seeds_in_play() const;  // holes + stores
   // 64-bit hash of everything (equal states hash equal).
