@@ -68,10 +68,14 @@ void build_stmt(State& st, Range r, ast::StmtKind kind) {
   s.range = r;
   switch (kind) {
     case ast::StmtKind::Capture:
-      s.target = expr_or_none(kids[0]);
-      s.dest = expr_or_none(kids[1]);
+      if (kids.size() == 3) s.value = take<ExprItem>(kids[0]).expr;  // N from H
+      s.target = expr_or_none(kids[kids.size() - 2]);
+      s.dest = expr_or_none(kids.back());
       break;
     case ast::StmtKind::Remove:
+      if (kids.size() == 2) s.value = take<ExprItem>(kids[0]).expr;  // N from H
+      s.target = take<ExprItem>(kids.back()).expr;
+      break;
     case ast::StmtKind::Relay:
       s.target = take<ExprItem>(kids[0]).expr;
       break;

@@ -245,6 +245,7 @@ using Survivor = MNC_KW("survivor");
 using Refill = MNC_KW("refill");
 using Conquest = MNC_KW("conquest");
 using Start = MNC_KW("start");
+using Remainder = MNC_KW("remainder");
 using Starter = MNC_KW("starter");
 using Loser = MNC_KW("loser");
 using Alternate = MNC_KW("alternate");
@@ -265,12 +266,15 @@ struct BlockClose : pg::one<'}'> {};
 template <class Owner>
 struct BlockAfter : Nest<Block> {};
 
-struct CaptureWhat : pg::sor<Word<kw::Board>, Expr> {};
+// `capture N from H to P`, `remove N from H`: N seeds of H, not all.
+struct SeedsFrom : pg::seq<Ws, kw::From, Ws, Must<ExprAfter<kw::From>>> {};
+struct CaptureWhat : pg::sor<Word<kw::Board>, pg::seq<Expr, pg::opt<SeedsFrom>>> {};
 struct CaptureDest : pg::sor<Word<kw::Owners>, Expr> {};
 struct CaptureStmt : pg::seq<kw::Capture, Ws, Must<CaptureWhat>, Ws,
                              Must<KwAfter<kw::Capture, kw::To>>, Ws, Must<CaptureDest>>,
                      NodeTag {};
-struct RemoveStmt : pg::seq<kw::Remove, Ws, Must<ExprAfter<kw::Remove>>>, NodeTag {};
+struct RemoveStmt : pg::seq<kw::Remove, Ws, Must<ExprAfter<kw::Remove>>, pg::opt<SeedsFrom>>,
+                    NodeTag {};
 struct ExtraTurnStmt : kw::ExtraTurn, NodeTag {};
 struct StopStmt : kw::Stop, NodeTag {};
 struct CancelStmt : kw::Cancel, NodeTag {};
@@ -398,7 +402,10 @@ struct EndlessKind
     : pg::sor<pg::seq<Word<kw::Illegal>, OptLapBudget>, pg::seq<Word<kw::Draw>, OptLapBudget>,
               pg::seq<Word<kw::Ends>, OptLapBudget, pg::opt<Ws, ClauseBody>>> {};
 struct EndlessClause : pg::seq<Word<kw::Endless>, Ws, Must<EndlessKind>>, NodeTag {};
-struct SowingClause : pg::sor<DirectionClause, RelayClause, SkipClause, EndlessClause> {};
+struct LapsClause : pg::seq<Word<kw::Laps>, Ws, Must<WordAfter<kw::Laps, kw::Alternate>>>,
+                    NodeTag {};
+struct SowingClause : pg::sor<DirectionClause, RelayClause, SkipClause, LapsClause, EndlessClause> {
+};
 // end
 struct WhenClause : pg::seq<Word<kw::When>, Ws, Must<ExprAfter<kw::When>>, EndTail>, NodeTag {};
 struct StalemateClause : pg::seq<Word<kw::Stalemate>, Ws, Must<NumberAfter<kw::Stalemate>>, Ws,
@@ -414,12 +421,13 @@ struct WinnerKind : pg::sor<pg::seq<Word<kw::Most>, Ws, Must<WordAfter<kw::Most,
 struct WinnerClause : pg::seq<Word<kw::Winner>, Ws, Must<WinnerKind>>, NodeTag {};
 struct EndClause : pg::sor<WhenClause, StalemateClause, RepetitionClause, WinnerClause> {};
 // match
-// `refill conquest|own from end|start [mark NAME]`.
+// `refill conquest|own from end|start [remainder N] [mark NAME]`.
 struct RefillMark : Name {};
 struct RefillClause
     : pg::seq<Word<kw::Refill>, Ws, Must<ChoiceAfter<kw::Refill, kw::Conquest, kw::Own>>, Ws,
               Must<WordAfter<kw::Refill, kw::From>>, Ws,
               Must<ChoiceAfter<kw::From, kw::End, kw::Start>>,
+              pg::opt<Ws, Word<kw::Remainder>, Ws, Must<NumberAfter<kw::Remainder>>>,
               pg::opt<Ws, Word<kw::Mark>, Ws, Must<RefillMark>>>,
       NodeTag {};
 struct StarterClause
@@ -455,7 +463,7 @@ MNC_SECTION(InfoTag, kw::Info, InfoClause, "info", "")
 MNC_SECTION(BoardTag, kw::Board, BoardClause, "board", "rows holes stores marks counters")
 MNC_SECTION(SetupTag, kw::Setup, SetupClause, "setup", "seeds row")
 MNC_SECTION(MovesTag, kw::Moves, MovesClause, "moves", "from first must forbid pass")
-MNC_SECTION(SowingTag, kw::Sowing, SowingClause, "sowing", "direction relay skip endless")
+MNC_SECTION(SowingTag, kw::Sowing, SowingClause, "sowing", "direction relay skip laps endless")
 MNC_SECTION(EndTag, kw::End, EndClause, "end", "when stalemate repetition winner")
 MNC_SECTION(MatchTag, kw::Match, MatchClause, "match", "refill starter ends max winner")
 MNC_SECTION(EvaluationTag, kw::Evaluation, EvaluationClause, "evaluation", "score")

@@ -374,6 +374,24 @@ TEST(GrammarStatements, Capture) {
   EXPECT_FALSE(s[2].dest);
 }
 
+TEST(GrammarStatements, CaptureAndRemoveNSeeds) {
+  auto s = stmts(
+      "capture 2 from here to mover capture 1 + 1 from next(here) to owners "
+      "remove 3 from opposite(here) remove here");
+  ASSERT_EQ(s.size(), 4u);
+  EXPECT_EQ(sexpr(*s[0].value), "2");
+  EXPECT_EQ(sexpr(*s[0].target), "here");
+  EXPECT_EQ(sexpr(*s[0].dest), "mover");
+  EXPECT_EQ(sexpr(*s[1].value), "(+ 1 1)");
+  EXPECT_EQ(sexpr(*s[1].target), "(call next here)");
+  EXPECT_FALSE(s[1].dest);
+  EXPECT_EQ(s[2].kind, ast::StmtKind::Remove);
+  EXPECT_EQ(sexpr(*s[2].value), "3");
+  EXPECT_EQ(sexpr(*s[2].target), "(call opposite here)");
+  EXPECT_FALSE(s[3].value);
+  EXPECT_EQ(sexpr(*s[3].target), "here");
+}
+
 TEST(GrammarStatements, SimpleActions) {
   auto s = stmts("remove here; extra_turn; stop; cancel; draw; relay from next(here); leave 1");
   ASSERT_EQ(s.size(), 7u);

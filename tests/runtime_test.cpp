@@ -1292,5 +1292,152 @@ TEST(End, BestCaptureLooksAtEveryMoveOfAPlayer) {
   EXPECT_TRUE(s.over);
 }
 
+// `capture N from H` and `remove N from H` take at most N seeds of H; in
+// sow_end they are pending like whole captures, and `cancel` puts back
+// exactly what was taken.
+constexpr const char* kPartial = R"(
+game "Partial captures" {
+  board  { rows 2  holes 3  stores captures }
+  setup  { seeds 4 }
+  moves  { from own holes where count(hole) >= 1 }
+  on sow_end {
+    capture 2 from opposite(here) to mover
+    remove 10 from here
+    capture -1 from next(here) to owners
+  }
+  on captures when captured > 2 { cancel }
+  end { when board_seeds == 0  winner most store }
+}
+)";
+
+TEST(Captures, PartialCaptureTakesAtMostNSeeds) {
+  auto r = load(kPartial);
+  ASSERT_TRUE(r);
+  // S1 -> S2 (here). N2 (opposite) has 1: 1 taken; S2's 1 removed; S3: -1 takes nothing.
+  State s = position(*r, {1, 0, 4}, {5, 1, 5});
+  ApplyInfo info = apply(*r, s, mv(1));
+  EXPECT_EQ(info.captured, 1);
+  EXPECT_EQ(info.removed, 1);
+  EXPECT_EQ(row(s, kS), (V{0, 0, 4}));
+  EXPECT_EQ(row(s, kN), (V{5, 0, 5}));
+  EXPECT_EQ(s.store(kS), 1);
+  // N2 has 5: 2 taken (3 stay) and S2's 1 removed: 3 pending, cancelled.
+  State t = position(*r, {1, 0, 4}, {5, 5, 5});
+  info = apply(*r, t, mv(1));
+  EXPECT_TRUE(info.cancelled);
+  EXPECT_EQ(row(t, kS), (V{0, 1, 4}));
+  EXPECT_EQ(row(t, kN), (V{5, 5, 5}));
+  EXPECT_EQ(t.store(kS) + t.removed, 0);
+}
+
+TEST(Captures, PartialCaptureDuringSowingIsAtOnce) {
+  auto r = load(R"(
+game "Two at once" {
+  board  { rows 2  holes 3  stores captures }
+  setup  { seeds 4 }
+  moves  { from own holes where count(hole) >= 1 }
+  on lap_end { capture 2 from here to opponent }
+  end { when board_seeds == 0  winner most store }
+}
+)");
+  ASSERT_TRUE(r);
+  State s = position(*r, {0, 0, 3}, {1, 1, 4});
+  apply(*r, s, mv(3));  // N1, N2, N3 (now 5): 2 of them to North's store
+  EXPECT_EQ(row(s, kN), (V{2, 2, 3}));
+  EXPECT_EQ(s.store(kN), 2);
+}
+
+// `laps alternate`: each relay lap sows the other way from the lap before;
+// sow_end's `next` follows the last lap.
+constexpr const char* kAlternate = R"(
+game "Zigzag" {
+  board  { rows 2  holes 4  stores captures }
+  setup  { seeds 2 }
+  moves  { from own holes where count(hole) >= 2 }
+  sowing { direction either  relay landing  laps alternate }
+  on sow_end when side(here) == mover and count(here) == 1 {
+    capture 2 from opposite(here) to mover
+    if count(next(here)) == 0 { capture opposite(next(here)) to mover }
+  }
+  end { when board_seeds < 3 { capture board to owners }  winner most store }
+}
+)";
+
+TEST(Sowing, LapsAlternate) {
+  auto r = load(kAlternate);
+  ASSERT_TRUE(r);
+  State s = initial_state(*r);
+  // S1 (2) ccw: S2, S3 (3: relay, now clockwise) S2, S1, N4 (3: relay, now
+  // counter-clockwise) S1, S2, S3 (empty before: stop). N2's 2 are taken;
+  // next(S3) counter-clockwise is S4 (2 seeds): nothing more.
+  apply(*r, s, Move{1, Way::Ccw});
+  EXPECT_EQ(row(s, kS), (V{2, 5, 1, 2}));
+  EXPECT_EQ(row(s, kN), (V{2, 0, 2, 0}));
+  EXPECT_EQ(s.store(kS), 2);
+  // The same move in a position where the last lap is clockwise: S4 (2) cw:
+  // S3, S2 (3: relay ccw) S3, S4, N1 (empty: stop in North's row).
+  State t = position(*r, {0, 2, 0, 2}, {0, 2, 2, 2});
+  apply(*r, t, Move{4, Way::Cw});
+  EXPECT_EQ(row(t, kS), (V{0, 0, 2, 1}));
+  EXPECT_EQ(row(t, kN), (V{1, 2, 2, 2}));
+}
+
+// A refill's `remainder N`: a surplus rest of N or more seeds takes one
+// more hole, the loser giving the seeds it lacks.
+constexpr const char* kRemainder = R"(
+game "Round up" {
+  board  { rows 2  holes 3  stores captures }
+  setup  { seeds 4 }
+  moves  { from own holes where count(hole) >= 1 }
+  end    { when board_seeds <= 1 { capture board to owners }  winner most store }
+  match  { refill conquest from start remainder 3  max rounds 5  winner most store }
+}
+)";
+
+TEST(Match, RemainderRoundsUpAConquest) {
+  auto r = load(kRemainder);
+  ASSERT_TRUE(r);
+  // 19 - 5: South fills 3 holes, 4 more take N1, the rest 3 takes N2 with
+  // one seed from North, who fills N3.
+  State s = position(*r, {0, 0, 1}, {0, 0, 0}, 19, 4);
+  apply(*r, s, mv(3));  // S3 -> N1: one seed left, North's
+  ASSERT_EQ(s.round, 2);
+  EXPECT_EQ(row(s, kS), (V{4, 4, 4}));
+  EXPECT_EQ(row(s, kN), (V{4, 4, 4}));
+  EXPECT_EQ(s.controller(s.hole_cell(kN, 1)), kS);
+  EXPECT_EQ(s.controller(s.hole_cell(kN, 2)), kS);
+  EXPECT_EQ(s.controller(s.hole_cell(kN, 3)), kN);
+  // 18 - 6: a rest of 2 is lent, as without `remainder`.
+  State t = position(*r, {0, 0, 1}, {0, 0, 0}, 18, 5);
+  apply(*r, t, mv(3));
+  ASSERT_EQ(t.round, 2);
+  EXPECT_EQ(t.controller(t.hole_cell(kN, 1)), kS);
+  EXPECT_EQ(t.controller(t.hole_cell(kN, 2)), kN);
+  EXPECT_EQ(row(t, kN), (V{4, 4, 4}));
+}
+
+// In `end`, next and prev follow the game's direction even after a move
+// sown the other way.
+TEST(End, NextFollowsTheGamesDirection) {
+  auto r = load(R"(
+game "Back" {
+  board  { rows 2  holes 3  stores captures }
+  setup  { seeds 4 }
+  moves  { from own holes where count(hole) >= 1 }
+  sowing { direction cw when number(hole) == 1 }
+  end {
+    when count(next(row_hole(south, 3))) == 9 as "north-one"
+    when board_seeds == 0
+    winner most store
+  }
+}
+)");
+  ASSERT_TRUE(r);
+  State s = position(*r, {1, 2, 0}, {9, 0, 0});
+  ApplyInfo info = apply(*r, s, mv(1));  // clockwise: S1 -> N3
+  EXPECT_TRUE(info.game_over);           // next(S3) is N1 (9), not S2 (2)
+  EXPECT_EQ(info.end.reason, "north-one");
+}
+
 }  // namespace
 }  // namespace mancala

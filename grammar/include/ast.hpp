@@ -62,8 +62,8 @@ struct Expr {
 };
 
 enum class StmtKind {
-  Capture,    // capture <target|board> to <dest|owners>
-  Remove,     // remove target
+  Capture,    // capture [value from] <target|board> to <dest|owners>
+  Remove,     // remove [value from] target
   ExtraTurn,  // extra_turn
   Stop,       // stop
   Cancel,     // cancel
@@ -87,6 +87,7 @@ struct Stmt {
   Range name_range;
   int counter = -1;  // Assign to a counter of the game: its index (set by the checker)
   // Capture: target is empty for `board`; dest is empty for `owners`.
+  // Capture, Remove: value is the number of seeds (`N from H`), if given.
   // Remove, Relay, Chain: target. Leave, Let, Assign: value.
   std::optional<Expr> target;
   std::optional<Expr> dest;

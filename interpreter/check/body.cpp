@@ -343,10 +343,14 @@ void BodyChecker::stmt(ast::Stmt& s) {
   if (auto id = action_of(s)) action(s, *id);
   switch (s.kind) {
     case K::Capture:
+      if (s.value) expect(*s.value, Type::Int);
       if (s.target) expect(*s.target, Type::Hole);
       if (s.dest) expect(*s.dest, Type::Player);
       break;
     case K::Remove:
+      if (s.value) expect(*s.value, Type::Int);
+      if (s.target) expect(*s.target, Type::Hole);
+      break;
     case K::Relay:
       if (s.target) expect(*s.target, Type::Hole);
       break;

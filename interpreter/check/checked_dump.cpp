@@ -110,14 +110,19 @@ std::string opt_text(const std::optional<ast::Expr>& e, const char* absent) {
 
 void stmts(std::string& out, const std::vector<ast::Stmt>& body, int depth);
 
+// "N from " of a capture or removal of N seeds; empty when it takes them all.
+std::string seeds_from(const ast::Stmt& s) {
+  return s.value ? expr_text(*s.value) + " from " : "";
+}
+
 std::string stmt_head(const ast::Stmt& s) {
   using K = ast::StmtKind;
   switch (s.kind) {
     case K::Capture:
-      return fmt::format("capture {} to {}", opt_text(s.target, "board"),
+      return fmt::format("capture {}{} to {}", seeds_from(s), opt_text(s.target, "board"),
                          opt_text(s.dest, "owners"));
     case K::Remove:
-      return "remove " + opt_text(s.target, "?");
+      return "remove " + seeds_from(s) + opt_text(s.target, "?");
     case K::ExtraTurn:
       return "extra_turn";
     case K::Stop:
@@ -186,8 +191,10 @@ void dump_settings(std::string& out, const GameSpec& g) {
   }
   out += fmt::format("direction {}\nrelay {}\nrelay_when {}\n", spell(g.direction), spell(g.relay),
                      opt_text(g.relay_when, "default"));
-  out += fmt::format("skip_origin {}\nskip_when {}\nendless {} after {} laps\n", yes(g.skip_origin),
-                     opt_text(g.skip_when, "-"), spell(g.endless), g.endless_laps);
+  out +=
+      fmt::format("skip_origin {}\nskip_when {}\n", yes(g.skip_origin), opt_text(g.skip_when, "-"));
+  if (g.laps_alternate) out += "laps alternate\n";
+  out += fmt::format("endless {} after {} laps\n", spell(g.endless), g.endless_laps);
   stmts(out, g.endless_body, 1);
 }
 
@@ -203,10 +210,12 @@ void dump_end(std::string& out, const GameSpec& g) {
   const MatchSettings& m = g.match;
   out += fmt::format("match {}\n", yes(m.present));
   if (m.present) {
-    out += fmt::format("  refill {} from {}{}\n  starter {}\n  after_tie {}\n  ends_when {}\n",
-                       spell(m.refill_kind), spell(m.refill),
-                       m.refill_mark >= 0 ? " mark " + g.marks[m.refill_mark] : "",
-                       spell(m.starter), spell(m.after_tie), opt_text(g.match_ends_when, "-"));
+    out +=
+        fmt::format("  refill {} from {}{}{}\n  starter {}\n  after_tie {}\n  ends_when {}\n",
+                    spell(m.refill_kind), spell(m.refill),
+                    m.refill_remainder > 0 ? fmt::format(" remainder {}", m.refill_remainder) : "",
+                    m.refill_mark >= 0 ? " mark " + g.marks[m.refill_mark] : "", spell(m.starter),
+                    spell(m.after_tie), opt_text(g.match_ends_when, "-"));
     out += fmt::format("  max_rounds {}\n  winner {}\n", m.max_rounds, spell(m.winner));
   }
   out += fmt::format("evaluation {}\n", opt_text(g.evaluation, "default"));

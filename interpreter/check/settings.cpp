@@ -50,7 +50,11 @@ const std::vector<SectionRule>& section_rules() {
         {"pass", 0, 0, ""}}},
       {"sowing",
        false,
-       {{"direction", 0, 0, ""}, {"relay", 0, 0, ""}, {"skip", 0, 0, ""}, {"endless", 0, 0, ""}}},
+       {{"direction", 0, 0, ""},
+        {"relay", 0, 0, ""},
+        {"skip", 0, 0, ""},
+        {"laps", 0, 0, ""},
+        {"endless", 0, 0, ""}}},
       {"end",
        true,
        {{"when", 1, 0, ""},
@@ -121,6 +125,7 @@ class SpecBuilder {
   void marks(const ast::Clause& c);
   void counters(const ast::Clause& c);
   void refill_mark(const ast::Clause& c);
+  void refill_remainder(const ast::Clause& c);
   void setup(const ast::Section& s);
   void moves(const ast::Section& s);
   void sowing(const ast::Section& s);
@@ -280,6 +285,21 @@ void SpecBuilder::counters(const ast::Clause& c) {
   }
 }
 
+// `refill conquest ... remainder N`: only a conquest has a surplus to
+// round up; N is a number of seeds.
+void SpecBuilder::refill_remainder(const ast::Clause& c) {
+  auto it = std::find_if(c.words.begin(), c.words.end(),
+                         [](const ast::Word& w) { return w.text == "remainder"; });
+  if (it == c.words.end() || c.values.empty()) return;
+  if (spec_.match.refill_kind != RefillKind::Conquest) {
+    rep_.error(it->range, "only 'refill conquest' has a remainder to round up");
+    return;
+  }
+  if (auto v = in_range(number(c), c.values[0].range, "the remainder", 1, kMaxSeedsPerHole)) {
+    spec_.match.refill_remainder = static_cast<int>(*v);
+  }
+}
+
 // `refill own ... mark NAME`: NAME must be a mark of the board; only an
 // `own` refill leaves holes unfilled.
 void SpecBuilder::refill_mark(const ast::Clause& c) {
@@ -370,6 +390,8 @@ void SpecBuilder::sowing(const ast::Section& s) {
       } else if (!c.values.empty()) {
         spec_.skip_when = cond(c.values[0], Context::Skip, Type::Bool);
       }
+    } else if (k == "laps") {
+      spec_.laps_alternate = true;  // the grammar allows only `laps alternate`
     } else if (k == "endless") {
       auto w = word<EndlessKind>(c);
       if (!w) continue;
@@ -462,6 +484,7 @@ void SpecBuilder::match(const ast::Section& s) {
     if (k == "refill") {
       if (auto w = word<RefillKind>(c)) spec_.match.refill_kind = *w;
       if (auto w = word<RefillFrom>(c)) spec_.match.refill = *w;
+      refill_remainder(c);
       refill_mark(c);
     } else if (k == "starter") {
       auto w = word<StarterKind>(c);

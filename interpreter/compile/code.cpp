@@ -430,7 +430,7 @@ bool CodeGen::constant_let(const std::vector<Stmt>& body, size_t i) {
 void CodeGen::stmt(const Stmt& s) {
   switch (s.kind) {
     case StmtKind::Capture: capture(s); return;
-    case StmtKind::Remove: expr(*s.target); emit(OpCode::Remove); return;
+    case StmtKind::Remove: remove(s); return;
     case StmtKind::ExtraTurn: emit(OpCode::ExtraTurn); return;
     case StmtKind::Stop: emit(OpCode::Stop); return;
     case StmtKind::Cancel: emit(OpCode::Cancel); return;
@@ -477,9 +477,31 @@ void CodeGen::stmt(const Stmt& s) {
 }
 // clang-format on
 
+// `remove H` and `remove N from H`.
+void CodeGen::remove(const Stmt& s) {
+  expr(*s.target);
+  if (!s.value) {
+    emit(OpCode::Remove);
+    return;
+  }
+  expr(*s.value);
+  emit(OpCode::RemoveSome);
+}
+
 void CodeGen::capture(const Stmt& s) {
   bool board = !s.target.has_value();
   bool owners = !s.dest.has_value();
+  if (s.value) {  // N from H (never `board`: the grammar has no such form)
+    expr(*s.target);
+    expr(*s.value);
+    if (owners) {
+      emit(OpCode::CaptureSomeOwners);
+    } else {
+      expr(*s.dest);
+      emit(OpCode::CaptureSome);
+    }
+    return;
+  }
   if (board) {
     if (owners) {
       emit(OpCode::CaptureBoardOwners);

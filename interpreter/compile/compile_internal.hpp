@@ -55,6 +55,7 @@ class CodeGen {
   void stmt(const ast::Stmt& s);
   bool constant_let(const std::vector<ast::Stmt>& body, size_t i);
   void capture(const ast::Stmt& s);
+  void remove(const ast::Stmt& s);
   void mark(const ast::Stmt& s);
   int mark_of(const ast::Stmt& s) const;
   void if_stmt(const ast::Stmt& s);

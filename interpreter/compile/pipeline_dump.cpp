@@ -49,18 +49,20 @@ void dump_settings(std::string& out, const Rules& r) {
   out += fmt::format("board holes {} stores {} seeds {} total {}{}\n", r.holes, spell(r.stores),
                      r.seeds, r.total(),
                      r.row.empty() ? "" : fmt::format(" row {}", fmt::join(r.row, " ")));
-  out += fmt::format("sowing direction {} relay {} skip_origin {} endless {} after {} laps\n",
-                     spell(r.direction), spell(r.relay), yes(r.skip_origin), spell(r.endless),
-                     r.endless_laps);
+  out += fmt::format("sowing direction {} relay {} skip_origin {}{} endless {} after {} laps\n",
+                     spell(r.direction), spell(r.relay), yes(r.skip_origin),
+                     r.laps_alternate ? " laps alternate" : "", spell(r.endless), r.endless_laps);
   out +=
       fmt::format("moves first {} must_feed {}{} pass_when_no_moves {}\n", spell(r.first_move),
                   yes(r.must_feed), r.feed_else_any ? " else any" : "", yes(r.pass_when_no_moves));
   out += fmt::format("winner {} match {}", spell(r.winner), yes(r.match.present));
   if (r.match.present) {
-    out += fmt::format(" refill {} from {}{} starter {} after_tie {} max_rounds {}",
-                       spell(r.match.refill_kind), spell(r.match.refill),
-                       r.match.refill_mark >= 0 ? " mark " + r.marks[r.match.refill_mark] : "",
-                       spell(r.match.starter), spell(r.match.after_tie), r.match.max_rounds);
+    out += fmt::format(
+        " refill {} from {}{}{} starter {} after_tie {} max_rounds {}", spell(r.match.refill_kind),
+        spell(r.match.refill),
+        r.match.refill_remainder > 0 ? fmt::format(" remainder {}", r.match.refill_remainder) : "",
+        r.match.refill_mark >= 0 ? " mark " + r.marks[r.match.refill_mark] : "",
+        spell(r.match.starter), spell(r.match.after_tie), r.match.max_rounds);
   }
   out += "\n";
   out += std::string("flags where_nonempty ") + yes(r.where_nonempty) + " has_drop " +

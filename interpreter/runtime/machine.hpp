@@ -88,8 +88,12 @@ inline void run_handlers(Machine& m, Event e) {
 }
 
 // Capture / remove primitives shared by the executor and the end logic.
+// A capture or removal of `want` seeds takes at most the hole's seeds (none
+// when `want` <= 0); _cell takes them all.
 void capture_cell(Machine& m, int cell, Player to);
+void capture_seeds(Machine& m, int cell, Player to, int64_t want);
 void remove_cell(Machine& m, int cell);
+void remove_seeds(Machine& m, int cell, int64_t want);
 void commit_pending(Machine& m);
 
 // Sowing of one move from `start` (sow.cpp): lifts, sows, runs the

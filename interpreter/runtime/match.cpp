@@ -102,6 +102,15 @@ void refill_own(const Rules& r, State& s) {
   }
 }
 
+// Whether the winner's surplus remainder (after `sons` full holes) takes
+// one more hole under `refill conquest ... remainder N`.
+bool rounds_up(const Rules& r, const State& s, Player w, int sons) {
+  int want = r.match.refill_remainder;
+  if (want == 0 || r.seeds == 0 || sons >= r.holes) return false;
+  int rest = s.store(w) - sons * r.seeds;
+  return rest >= want && rest < r.seeds && s.store(other(w)) >= r.seeds - rest;
+}
+
 void refill(const Rules& r, State& s, Winner round_winner) {
   int n = r.holes;
   sweep_board(s);
@@ -123,6 +132,12 @@ void refill(const Rules& r, State& s, Winner round_winner) {
   Player l = other(w);
   fill(s, w, own[index(w)], n, r.seeds);
   int sons = r.seeds > 0 ? std::min(n, s.store(w) / r.seeds) : 0;
+  if (rounds_up(r, s, w, sons)) {  // `remainder N`: the loser cedes the missing seeds
+    int missing = r.seeds - s.store(w) % r.seeds;
+    s.cells[s.store_cell(l)] = static_cast<uint16_t>(s.store(l) - missing);
+    s.cells[s.store_cell(w)] = static_cast<uint16_t>(s.store(w) + missing);
+    ++sons;
+  }
   int son_cells[kMaxRowHoles];
   int keep_cells[kMaxRowHoles];
   int kept = 0;

@@ -446,6 +446,7 @@ ApplyInfo apply(const Rules& r, State& s, Move move, Observer* obs, History* his
   int reps = 0;
   record_position(r, s, history, took, reps);
   m.no_moves = -1;
+  m.reversed = false;  // in `end`, next and prev follow the game's direction
   check_end(m, info, reps);
   if (info.round_over && !info.game_over && history) {
     history->clear();

@@ -7,7 +7,8 @@
 // division and the remainder walked on the doubled track. Endless sowing is
 // detected exactly with Brent's cycle algorithm over the sowing state at
 // each relay point (board, stores, removed, and the hole about to be
-// lifted; nothing is in hand or pending there), keeping one snapshot on the
+// lifted, with `laps alternate` also the next lap's direction; nothing is
+// in hand or pending there), keeping one snapshot on the
 // stack, no heap. A lap that skips every hole of the track without
 // dropping is endless too (the board cannot change while skipping). Exact
 // detection is cheap only for short cycles: a cycle can be far longer than
@@ -211,14 +212,15 @@ bool sow_move_impl(Machine& m, int start) {
   m.origin = start;
   m.lap = 1;
   if (r.direction_per_move) m.reversed = reversed_move(m, start);
-  const TrackView tv = track_of(m);
+  TrackView tv = track_of(m);
   int lift_cell = start;
   Snapshot tortoise;
   const bool lasting = r.has_lasting;
   const bool reads_sown = r.reads_sown;
   int power = 1;
   int lam = 1;
-  if (r.may_relay) take(tortoise, s, r.cells, lift_cell, lasting);
+  if (r.may_relay)
+    take(tortoise, s, r.cells, lift_cell + (r.laps_alternate && m.reversed ? 256 : 0), lasting);
   for (;;) {
     int hand = lift<kObs>(m, lift_cell);
     int land = r.slow_sow ? sow_lap<kObs, true>(m, tv, lift_cell, hand)
@@ -234,10 +236,16 @@ bool sow_move_impl(Machine& m, int start) {
       return true;
     }
     if constexpr (kObs) m.obs->relay(next);
+    int key = next;          // the sowing state's hole about to be lifted
+    if (r.laps_alternate) {  // the next lap sows the other way: part of the state
+      m.reversed = !m.reversed;
+      tv = track_of(m);
+      key += m.reversed ? 256 : 0;
+    }
     // Brent: compare with the saved state; move the save point at powers of two.
-    if (same(tortoise, s, r.cells, next, lasting)) return false;
+    if (same(tortoise, s, r.cells, key, lasting)) return false;
     if (power == lam) {
-      take(tortoise, s, r.cells, next, lasting);
+      take(tortoise, s, r.cells, key, lasting);
       power *= 2;
       lam = 0;
     }

@@ -18,11 +18,12 @@ namespace mancala {
 
 // ---- captures --------------------------------------------------------------
 
-void capture_cell(Machine& m, int cell, Player to) {
+namespace {
+
+// Takes n seeds (1..all) of a hole to a store, or pending in sow_end.
+void capture_n(Machine& m, int cell, Player to, int n) {
   State& s = m.s;
-  int n = s.cells[cell];
-  if (n == 0) return;
-  s.cells[cell] = 0;
+  s.cells[cell] = static_cast<uint16_t>(s.cells[cell] - n);
   if (m.pending_mode) {
     m.pending[m.pending_count++] = {static_cast<uint8_t>(cell), static_cast<uint8_t>(index(to)),
                                     static_cast<uint16_t>(n)};
@@ -36,11 +37,10 @@ void capture_cell(Machine& m, int cell, Player to) {
   if (m.obs) m.obs->capture(cell, n, to, m.pending_mode);
 }
 
-void remove_cell(Machine& m, int cell) {
+// Takes n seeds (1..all) of a hole out of play, or pending in sow_end.
+void remove_n(Machine& m, int cell, int n) {
   State& s = m.s;
-  int n = s.cells[cell];
-  if (n == 0) return;
-  s.cells[cell] = 0;
+  s.cells[cell] = static_cast<uint16_t>(s.cells[cell] - n);
   if (m.pending_mode) {
     m.pending[m.pending_count++] = {static_cast<uint8_t>(cell), kPendingTo_Removed,
                                     static_cast<uint16_t>(n)};
@@ -50,6 +50,29 @@ void remove_cell(Machine& m, int cell) {
     m.removed += n;
   }
   if (m.obs) m.obs->remove(cell, n, m.pending_mode);
+}
+
+// A request for `want` seeds takes at most what the hole holds.
+int seeds_taken(const State& s, int cell, int64_t want) {
+  return static_cast<int>(std::clamp<int64_t>(want, 0, s.cells[cell]));
+}
+
+}  // namespace
+
+void capture_cell(Machine& m, int cell, Player to) {
+  if (m.s.cells[cell] != 0) capture_n(m, cell, to, m.s.cells[cell]);
+}
+
+void capture_seeds(Machine& m, int cell, Player to, int64_t want) {
+  if (int n = seeds_taken(m.s, cell, want)) capture_n(m, cell, to, n);
+}
+
+void remove_cell(Machine& m, int cell) {
+  if (m.s.cells[cell] != 0) remove_n(m, cell, m.s.cells[cell]);
+}
+
+void remove_seeds(Machine& m, int cell, int64_t want) {
+  if (int n = seeds_taken(m.s, cell, want)) remove_n(m, cell, n);
 }
 
 void commit_pending(Machine& m) {
@@ -438,9 +461,27 @@ L_CaptureBoard : {
 L_CaptureBoardOwners:
   for (int h = 0; h < 2 * r.holes; ++h) capture_cell(m, h, s.controller(h));
   NEXT;
+L_CaptureSome : {
+  int64_t p = POP();
+  int64_t n = POP();
+  int h = static_cast<int>(POP());
+  capture_seeds(m, h, static_cast<Player>(p), n);
+  NEXT;
+}
+L_CaptureSomeOwners : {
+  int64_t n = POP();
+  int h = static_cast<int>(POP());
+  capture_seeds(m, h, s.controller(h), n);
+  NEXT;
+}
 L_Remove:
   remove_cell(m, static_cast<int>(POP()));
   NEXT;
+L_RemoveSome : {
+  int64_t n = POP();
+  remove_seeds(m, static_cast<int>(POP()), n);
+  NEXT;
+}
 L_ExtraTurn:
   m.extra_turn = true;
   NEXT;

@@ -199,6 +199,12 @@ std::string Describer::words(const Expr& e) const {
   return source_text(e);
 }
 
+// "the seeds" of a capture or removal, or "N seeds (at most all)".
+std::string seeds_words(const Describer& d, const Stmt& s) {
+  if (!s.value) return "the seeds";
+  return fmt::format("{} seeds (or all there are, if fewer)", d.words(*s.value));
+}
+
 std::string dest_words(const Describer& d, const Stmt& s) {
   return s.dest ? possessive_store(d.words(*s.dest)) : "the store of the hole's controller";
 }
@@ -211,10 +217,10 @@ std::string Describer::stmt_words(const Stmt& s) const {
                                     possessive_store(words(*s.dest)))
                       : "every seed left on the board goes to the store of its hole's controller";
       }
-      return fmt::format("the seeds of {} are captured into {}", words(*s.target),
+      return fmt::format("{} of {} are captured into {}", seeds_words(*this, s), words(*s.target),
                          dest_words(*this, s));
     case StmtKind::Remove:
-      return fmt::format("the seeds of {} are removed from play", words(*s.target));
+      return fmt::format("{} of {} are removed from play", seeds_words(*this, s), words(*s.target));
     case StmtKind::ExtraTurn:
       return "the mover moves again";
     case StmtKind::Stop:
@@ -402,6 +408,9 @@ std::string sowing_text(const Describer& d, const GameSpec& g) {
   out += g.skip_origin ? "; a lap that comes round skips the hole it was lifted from.\n"
                        : "; a lap that comes round sows into its starting hole too.\n";
   if (g.skip_when) out += "- No seed is sown into a hole when " + d.words(*g.skip_when) + ".\n";
+  if (g.laps_alternate) {
+    out += "- Each lap after the first sows in the direction opposite to the lap before it.\n";
+  }
   if (g.relay == RelayKind::Landing) {
     out += g.relay_when ? "- Relay: when a lap ends and " + d.words(*g.relay_when) +
                               ", the landing hole is lifted and sowing goes on.\n"
@@ -491,9 +500,14 @@ std::string match_text(const Describer& d, const GameSpec& g) {
     out += fmt::format(
         "- After a round the board is re-seeded from the stores: the winner fills their holes; "
         "each full hole's worth of their surplus takes one of the loser's holes from the {} of "
-        "the loser's row as a son, which the winner fills and controls next round; the rest is "
+        "the loser's row as a son, which the winner fills and controls next round; {}the rest is "
         "lent to the loser, who fills their remaining holes.\n",
-        spell(m.refill));
+        spell(m.refill),
+        m.refill_remainder > 0
+            ? fmt::format("a rest of {} seeds or more takes one more hole, the loser giving the "
+                          "seeds it lacks; otherwise ",
+                          m.refill_remainder)
+            : "");
   }
   const char* starter = m.starter == StarterKind::Winner  ? "the round winner"
                         : m.starter == StarterKind::Loser ? "the round loser"

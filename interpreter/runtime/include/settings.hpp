@@ -107,6 +107,10 @@ struct MatchSettings {
   RefillKind refill_kind = RefillKind::Conquest;
   RefillFrom refill = RefillFrom::End;
   int refill_mark = -1;  // `mark NAME`: the holes a refill leaves empty carry this mark
+  // `remainder N` (conquest): a surplus remainder of N or more seeds (less
+  // than `seeds`) takes one more hole, the loser ceding the missing seeds;
+  // 0: every remainder is lent to the loser.
+  int refill_remainder = 0;
   StarterKind starter = StarterKind::Winner;
   TieStarter after_tie = TieStarter::Second;
   int max_rounds = 0;  // 0: no limit
@@ -139,6 +143,7 @@ struct Settings {
   Direction direction = Direction::Ccw;  // the game's direction: Ccw or Cw
   RelayKind relay = RelayKind::None;
   bool skip_origin = false;
+  bool laps_alternate = false;  // `laps alternate`: each lap sows the other way from the one before
   EndlessKind endless = EndlessKind::Illegal;
   // `endless ... after N laps`: a move still sowing after this many laps
   // counts as endless (docs/language.md, "Endless sowing").
