@@ -87,6 +87,7 @@ const PerftCase kCases[] = {
     {"um_el_bagara.mnc", 5, 3664},   {"um_el_bagara.mnc", 6, 16436},
     {"olinda.mnc", 4, 1396},         {"olinda.mnc", 5, 6322},
     {"eson_xorgol.mnc", 4, 7760},    {"eson_xorgol.mnc", 5, 74460},
+    {"meusueb.mnc", 6, 22158},       {"meusueb.mnc", 7, 110000},
 };
 constexpr int kSanitizerMaxLeaves = 20000;
 
