@@ -1439,5 +1439,40 @@ game "Back" {
   EXPECT_EQ(info.end.reason, "north-one");
 }
 
+// Marks made in a round can be cleared by the end clause that ends it.
+TEST(Marks, AnEndBlockClearsTheRoundsMarks) {
+  auto r = load(R"(
+game "Marks for a round" {
+  board  { rows 2  holes 3  stores captures  marks taken }
+  setup  { seeds 4 }
+  moves  { from own holes where count(hole) >= 1 }
+  on sow_end { mark here as taken for mover }
+  end {
+    when board_seeds <= 1 {
+      capture board to owners
+      let h = row_hole(south, 1)
+      let k = 0
+      while k < 2 * holes {
+        unmark h as taken
+        h = next(h)
+        k = k + 1
+      }
+    }
+    winner most store
+  }
+  match  { refill conquest from start  max rounds 5  winner most store }
+}
+)");
+  ASSERT_TRUE(r);
+  State s = position(*r, {0, 0, 1}, {0, 0, 0}, 12, 10);
+  apply(*r, s, mv(3));  // S3 -> N1, marked; one seed left: the round ends
+  ASSERT_EQ(s.round, 2);
+  EXPECT_EQ(s.marks[0], 0u);
+  State t = position(*r, {0, 2, 1}, {0, 0, 0}, 12, 9);
+  apply(*r, t, mv(3));  // S3 -> N1, marked; three seeds left: the round goes on
+  EXPECT_EQ(t.round, 1);
+  EXPECT_TRUE(t.marked(t.hole_cell(kN, 1), 0));
+}
+
 }  // namespace
 }  // namespace mancala
