@@ -246,6 +246,8 @@ using Refill = MNC_KW("refill");
 using Conquest = MNC_KW("conquest");
 using Start = MNC_KW("start");
 using Remainder = MNC_KW("remainder");
+using Won = MNC_KW("won");
+using Lost = MNC_KW("lost");
 using Starter = MNC_KW("starter");
 using Loser = MNC_KW("loser");
 using Alternate = MNC_KW("alternate");
@@ -330,7 +332,9 @@ struct LabelString : StringLit {};
 struct AsLabel : pg::seq<kw::As, Ws, Must<LabelString>> {};
 struct DrawFlag : kw::Draw {};
 struct ClauseBody : Nest<Block> {};
-struct EndTail : pg::seq<pg::opt<Ws, AsLabel>, pg::opt<Ws, DrawFlag>, pg::opt<Ws, ClauseBody>> {};
+// The result of a clause: `draw`, or in a one-player game `won` / `lost`.
+struct ResultFlag : pg::sor<DrawFlag, Word<kw::Won>, Word<kw::Lost>> {};
+struct EndTail : pg::seq<pg::opt<Ws, AsLabel>, pg::opt<Ws, ResultFlag>, pg::opt<Ws, ClauseBody>> {};
 struct OptWhen : pg::opt<Ws, Word<kw::When>, Ws, Must<ExprAfter<kw::When>>> {};
 
 // board

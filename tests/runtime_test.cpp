@@ -1474,5 +1474,89 @@ game "Marks for a round" {
   EXPECT_TRUE(t.marked(t.hole_cell(kN, 1), 0));
 }
 
+// One-player games (`rows 1`): one row and its store on the track, the
+// player moves every turn, the end clauses say won or lost.
+constexpr const char* kSolo = R"(
+game "Solo" {
+  board  { rows 1  holes 4  stores sown }
+  setup  { row 0 1 0 2 }
+  moves  { from own holes where count(hole) >= 1 }
+  sowing { relay landing }
+  end {
+    when board_seeds == 0 as "cleared" won
+    when count(row_hole(south, 1)) >= 2 as "overflow" lost
+  }
+}
+)";
+
+TEST(OnePlayer, TheRowWrapsThroughTheStoreAndThePlayerMovesAgain) {
+  auto r = load(kSolo);
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->total(), 3);
+  State s = initial_state(*r);
+  EXPECT_EQ(format_moves(legal_moves(*r, s)), "2, 4");
+  // Hole 4 (2 seeds): the store, then hole 1 (empty before: the lap stops).
+  apply(*r, s, mv(4));
+  EXPECT_EQ(row(s, kS), (V{1, 1, 0, 0}));
+  EXPECT_EQ(s.store(kS), 1);
+  EXPECT_EQ(s.to_move, kS);
+  EXPECT_EQ(row(s, kN), (V{0, 0, 0, 0}));  // North's row is not in play
+  EXPECT_EQ(validate(*r, s), "");
+}
+
+TEST(OnePlayer, EndClausesSayWonOrLost) {
+  auto r = load(kSolo);
+  ASSERT_TRUE(r);
+  State won = position(*r, {0, 0, 0, 1}, {0, 0, 0, 0}, 2);
+  ApplyInfo info = apply(*r, won, mv(4));  // into the store: the row is cleared
+  EXPECT_TRUE(info.game_over);
+  EXPECT_EQ(info.end.reason, "cleared");
+  EXPECT_EQ(won.result, (Outcome{Winner::South, 3, 0}));
+  State lost = position(*r, {2, 0, 0, 1}, {0, 0, 0, 0});
+  info = apply(*r, lost, mv(4));  // into the store; hole 1 holds 2
+  EXPECT_EQ(info.end.reason, "overflow");
+  EXPECT_EQ(lost.result, (Outcome{Winner::North, 1, 2}));  // lost: 1 in store, 2 left
+}
+
+// With no legal move and no clause that fires, a one-player game is lost.
+TEST(OnePlayer, NoMoveLeftIsLost) {
+  auto r = load(R"(
+game "Exact" {
+  board  { rows 1  holes 4  stores sown }
+  setup  { row 1 0 0 1 }
+  moves  { from own holes where count(hole) == holes + 1 - number(hole) }
+  end    { when board_seeds == 0 won }
+}
+)");
+  ASSERT_TRUE(r);
+  State s = initial_state(*r);
+  EXPECT_EQ(format_moves(legal_moves(*r, s)), "4");
+  ApplyInfo info = apply(*r, s, mv(4));  // hole 1 (1 seed, 4 from the store) can never move
+  EXPECT_TRUE(info.game_over);
+  EXPECT_EQ(info.end.reason, "no moves");
+  EXPECT_EQ(s.result, (Outcome{Winner::North, 1, 1}));
+}
+
+TEST(OnePlayer, NextGoesRoundTheOneRow) {
+  auto r = load(R"(
+game "Round one row" {
+  board  { rows 1  holes 3  stores captures }
+  setup  { seeds 1 }
+  moves  { from own holes where count(hole) >= 1 }
+  on sow_end { capture next(here, 2) to mover }
+  end { when board_seeds == 0 won  when empty_row lost }
+}
+)");
+  ASSERT_TRUE(r);
+  State s = initial_state(*r);
+  apply(*r, s, mv(3));  // hole 3 -> hole 1 (2); next(hole 1, 2) is hole 3, empty
+  EXPECT_EQ(row(s, kS), (V{2, 1, 0}));
+  apply(*r, s, mv(2));  // hole 2 -> hole 3 (1); next(hole 3, 2) is hole 2, empty
+  EXPECT_EQ(row(s, kS), (V{2, 0, 1}));
+  apply(*r, s, mv(3));  // hole 3 -> hole 1 (3); hole 3 is taken: nothing there
+  EXPECT_EQ(row(s, kS), (V{3, 0, 0}));
+  EXPECT_FALSE(s.over);  // `empty_row` looks at the one row only
+}
+
 }  // namespace
 }  // namespace mancala

@@ -250,6 +250,7 @@ Expected<SimulationReport> simulate(const Rules& rules, const SimulationOptions&
   }
   SimulationReport r;
   r.game = rules.name;
+  r.one_player = rules.rows == 1;
   r.south = o.south;
   r.north = o.north;
   r.games = o.games;
@@ -323,8 +324,47 @@ std::string simulation_json(const SimulationReport& r) {
   return w.str();
 }
 
+// The lines every report has: lengths, captures, endings.
+std::string spread_lines(const SimulationReport& r) {
+  std::string out;
+  auto line = [](const char* what, const Spread& s) {
+    return fmt::format("  {:<25} mean {:.1f}, median {:g}, min {}, max {}\n", what, s.mean,
+                       s.median, s.min, s.max);
+  };
+  out += line("game length (plies)", r.plies);
+  if (r.rounds.max > 1) out += line("rounds per match", r.rounds);
+  out += line("seeds captured per game", r.captured);
+  out += line("capturing moves per game", r.capture_moves);
+  if (r.removed.max > 0) out += line("seeds removed per game", r.removed);
+  out += fmt::format("  extra turns per game {:.1f}, passes per game {:.1f}\n", r.extra_turns,
+                     r.passes);
+  std::vector<std::string> endings;
+  for (const auto& [reason, n] : r.endings) endings.push_back(fmt::format("{} {}", reason, n));
+  out += "  endings (rounds and games): " + (endings.empty() ? "none" : join(endings, ", ")) + "\n";
+  if (r.deterministic && r.games > 1) {
+    out +=
+        "  note: both agents are deterministic, so every game is the same; "
+        "use --opening-plies N to vary them\n";
+  }
+  return out;
+}
+
+// The lines of a one-player game's results: won and lost.
+std::string solo_results(const SimulationReport& r) {
+  auto pct = [&](int k) { return r.games ? 100.0 * k / r.games : 0.0; };
+  std::string out =
+      fmt::format("{}: {} games, the player {}, seed {}", r.game, r.games, r.south, r.seed);
+  if (r.opening_plies > 0) out += fmt::format(", {} random opening plies", r.opening_plies);
+  out +=
+      fmt::format("\n  won {} ({:.1f}%), lost {}\n", r.south_wins, pct(r.south_wins), r.north_wins);
+  if (r.unfinished) out += fmt::format("  unfinished (max plies): {}\n", r.unfinished);
+  if (r.errors) out += fmt::format("  errors: {} (first: {})\n", r.errors, r.first_error);
+  return out;
+}
+
 std::string simulation_text(const SimulationReport& r) {
   auto pct = [&](int k) { return r.games ? 100.0 * k / r.games : 0.0; };
+  if (r.one_player) return solo_results(r) + spread_lines(r);
   std::string out = fmt::format("{}: {} games, South {} vs North {}, seed {}", r.game, r.games,
                                 r.south, r.north, r.seed);
   if (r.opening_plies > 0) out += fmt::format(", {} random opening plies", r.opening_plies);
@@ -354,26 +394,7 @@ std::string simulation_text(const SimulationReport& r) {
           "move)\n";
     }
   }
-  auto line = [](const char* what, const Spread& s) {
-    return fmt::format("  {:<25} mean {:.1f}, median {:g}, min {}, max {}\n", what, s.mean,
-                       s.median, s.min, s.max);
-  };
-  out += line("game length (plies)", r.plies);
-  if (r.rounds.max > 1) out += line("rounds per match", r.rounds);
-  out += line("seeds captured per game", r.captured);
-  out += line("capturing moves per game", r.capture_moves);
-  if (r.removed.max > 0) out += line("seeds removed per game", r.removed);
-  out += fmt::format("  extra turns per game {:.1f}, passes per game {:.1f}\n", r.extra_turns,
-                     r.passes);
-  std::vector<std::string> endings;
-  for (const auto& [reason, n] : r.endings) endings.push_back(fmt::format("{} {}", reason, n));
-  out += "  endings (rounds and games): " + (endings.empty() ? "none" : join(endings, ", ")) + "\n";
-  if (r.deterministic && r.games > 1) {
-    out +=
-        "  note: both agents are deterministic, so every game is the same; "
-        "use --opening-plies N to vary them\n";
-  }
-  return out;
+  return out + spread_lines(r);
 }
 
 }  // namespace mancala

@@ -210,6 +210,11 @@ std::optional<Type> BodyChecker::name(ast::Expr& e) {
     if (!name_available(*n)) {
       fail(e.range, fmt::format("'{}' is only available in {}", n->name, n->where), true);
     }
+    bool other = n->id == NameId::Opponent || n->id == NameId::North;
+    if (other && env_.one_player) {
+      fail(e.range, fmt::format("a one-player game (board {{ rows 1 }}) has no '{}'", n->name),
+           true);
+    }
     return n->type;
   }
   if (find_function(e.name)) {
@@ -279,6 +284,9 @@ std::optional<Type> BodyChecker::call(ast::Expr& e) {
   if ((f->contexts & ctx(context_)) == 0) {
     fail(e.name_range, fmt::format("'{}' is only available in {}", f->name, f->where), true);
   }
+  if (f->id == FunctionId::Opposite && env_.one_player) {
+    fail(e.name_range, "a board of one row (board { rows 1 }) has no opposite holes", true);
+  }
   size_t n = e.args.size();
   if (n < f->min_args || n > f->params.size()) {
     std::string expected = f->min_args == f->params.size()
@@ -330,6 +338,9 @@ void BodyChecker::action(const ast::Stmt& s, ActionId id) {
          fmt::format("{} is only allowed in {}; this is {}", a.name, a.where,
                      context_description(context_)),
          true);
+  }
+  if (id == ActionId::Draw && env_.one_player) {
+    fail(s.range, "a one-player game has no draws: its end clauses say 'won' or 'lost'", true);
   }
   bool capture = id == ActionId::CaptureHole || id == ActionId::CaptureBoard;
   if (capture && env_.stores_none) {

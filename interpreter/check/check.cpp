@@ -70,8 +70,12 @@ CheckResult check_text(std::string name, std::string text, SourceSet& sources, D
       check::check_fragment_definitions(*program, f, rep);
     }
     if (std::optional<ast::Game> game = check::resolve_game(*program, rep)) {
-      check::BodyEnv env{rep, *program, check::stores_none_clause(*game), check::mark_names(*game),
-                         check::mark_names(*game, "counters")};
+      check::BodyEnv env{rep,
+                         *program,
+                         check::stores_none_clause(*game),
+                         check::mark_names(*game),
+                         check::mark_names(*game, "counters"),
+                         check::board_rows(*game) == 1};
       if (std::optional<GameSpec> spec = check::build_spec(*game, env, options, sources)) {
         locate_whiles(*spec, sources);
         result.game = CheckedGame{std::move(*spec)};

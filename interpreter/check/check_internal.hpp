@@ -96,6 +96,7 @@ struct BodyEnv {
   std::optional<Range> stores_none;   // the `stores none` clause, when written
   std::vector<std::string> marks;     // the names of the board's `marks` clause
   std::vector<std::string> counters;  // the names of the board's `counters` clause
+  bool one_player = false;            // `board { rows 1 }`: no opponent, no opposite holes
 };
 
 // Checks expressions and statements in one context, renaming fragment
@@ -158,6 +159,8 @@ std::optional<GameSpec> build_spec(const ast::Game& game, const BodyEnv& env,
                                    const CheckOptions& options, SourceSet& sources);
 // The `stores none` clause of a game, if written.
 std::optional<Range> stores_none_clause(const ast::Game& game);
+// The board's `rows` (2 when not written or not a number).
+int board_rows(const ast::Game& game);
 // The names the board's `marks` (`counters`) clause declares, in order.
 std::vector<std::string> mark_names(const ast::Game& game, std::string_view clause = "marks");
 

@@ -70,7 +70,7 @@ void build_scopes(Program& program, Reporter& rep) {
 }
 
 void check_fragment_definitions(const Program& program, size_t file, Reporter& rep) {
-  BodyEnv env{rep, program, std::nullopt, {}, {}};
+  BodyEnv env{rep, program, std::nullopt, {}, {}, false};
   for (const ast::Fragment& f : program.files[file].ast.fragments) {
     BodyChecker checker(env, f.range.file, Context::Fragment);
     checker.set_root_fragment(&f);

@@ -60,7 +60,7 @@ const std::vector<SectionRule>& section_rules() {
        {{"when", 1, 0, ""},
         {"stalemate", 0, 0, ""},
         {"repetition", 0, 0, ""},
-        {"winner", 0, 1, "winner"}}},
+        {"winner", 0, 0, "winner"}}},  // required in two-player games: see end()
       {"match",
        false,
        {{"refill", 0, 0, ""},
@@ -126,6 +126,7 @@ class SpecBuilder {
   void counters(const ast::Clause& c);
   void refill_mark(const ast::Clause& c);
   void refill_remainder(const ast::Clause& c);
+  void end_result(const ast::Clause& c);
   void setup(const ast::Section& s);
   void moves(const ast::Section& s);
   void sowing(const ast::Section& s);
@@ -231,8 +232,10 @@ void SpecBuilder::board(const ast::Section& s) {
     const std::string& k = c.keyword.text;
     if (k == "rows") {
       auto v = number(c);
-      if (v && *v != 2) {
-        rep_.error(c.values[0].range, fmt::format("only 2 rows are supported, got {}", *v));
+      if (v && *v != 1 && *v != 2) {
+        rep_.error(c.values[0].range, fmt::format("only 1 or 2 rows are supported, got {}", *v));
+      } else if (v) {
+        spec_.rows = static_cast<int>(*v);
       }
     } else if (k == "holes") {
       holes_range_ = c.values.empty() ? c.range : c.values[0].range;
@@ -368,6 +371,9 @@ void SpecBuilder::moves(const ast::Section& s) {
       spec_.forbid.push_back(cond(c.values[0], Context::Moves, Type::Bool));
     } else if (k == "pass") {
       spec_.pass_when_no_moves = true;  // the grammar allows only `pass when no moves`
+      if (env_.one_player) {
+        rep_.error(c.range, "a one-player game has no one to pass to: with no legal move it ends");
+      }
     }
   }
 }
@@ -442,6 +448,8 @@ void SpecBuilder::end_clause(const ast::Clause& c) {
   EndClause e;
   e.range = c.range;
   e.draw = c.draw;
+  e.won = has_word(c, "won");
+  end_result(c);
   if (k == "when") {
     e.kind = EndKind::When;
     if (!c.values.empty()) e.cond = cond(c.values[0], Context::End, Type::Bool);
@@ -457,6 +465,28 @@ void SpecBuilder::end_clause(const ast::Clause& c) {
   spec_.end.push_back(std::move(e));
 }
 
+// A clause's result: `draw` in two-player games, `won` or `lost` (one of
+// them required) in one-player games.
+void SpecBuilder::end_result(const ast::Clause& c) {
+  auto solo = std::find_if(c.words.begin(), c.words.end(),
+                           [](const ast::Word& w) { return w.text == "won" || w.text == "lost"; });
+  if (!env_.one_player) {
+    if (solo != c.words.end()) {
+      rep_.error(solo->range, fmt::format("'{}' ends a one-player game (board {{ rows 1 }}); a "
+                                          "two-player game's result is its winner clause's, or "
+                                          "'draw'",
+                                          solo->text));
+    }
+    return;
+  }
+  if (c.draw) {
+    rep_.error(c.range, "a one-player game has no draws: the clause ends it 'won' or 'lost'");
+  } else if (solo == c.words.end()) {
+    rep_.error(c.keyword.range,
+               "in a one-player game each end clause says how it ends: add 'won' or 'lost'");
+  }
+}
+
 void SpecBuilder::end(const ast::Section& s) {
   for (const ast::Clause& c : s.clauses) {
     const std::string& k = c.keyword.text;
@@ -466,6 +496,12 @@ void SpecBuilder::end(const ast::Section& s) {
       winner_clause_ = &c;
       if (auto w = word<WinnerKind>(c)) spec_.winner = *w;
     }
+  }
+  if (env_.one_player && winner_clause_) {
+    rep_.error(winner_clause_->range,
+               "a one-player game has no winner clause: its end clauses say 'won' or 'lost'");
+  } else if (!env_.one_player && !winner_clause_) {
+    rep_.error(s.name.range, "missing 'winner' in the end section");
   }
   if (spec_.winner == WinnerKind::Survivor && winner_clause_) {
     bool has = std::any_of(spec_.end.begin(), spec_.end.end(), [](const EndClause& e) {
@@ -479,6 +515,7 @@ void SpecBuilder::end(const ast::Section& s) {
 
 void SpecBuilder::match(const ast::Section& s) {
   spec_.match.present = true;
+  if (env_.one_player) rep_.error(s.name.range, "a one-player game is not played in rounds");
   for (const ast::Clause& c : s.clauses) {
     const std::string& k = c.keyword.text;
     if (k == "refill") {
@@ -637,6 +674,18 @@ std::vector<std::string> mark_names(const ast::Game& game, std::string_view clau
     }
   }
   return out;
+}
+
+int board_rows(const ast::Game& game) {
+  int rows = 2;
+  for (const ast::Section& s : game.sections) {
+    if (s.name.text != "board") continue;
+    for (const ast::Clause& c : s.clauses) {
+      bool number = !c.values.empty() && c.values[0].kind == ast::ExprKind::Int;
+      if (c.keyword.text == "rows" && number) rows = static_cast<int>(c.values[0].value);
+    }
+  }
+  return rows;
 }
 
 std::optional<Range> stores_none_clause(const ast::Game& game) {

@@ -70,6 +70,7 @@ class Painter {
     int boxed =
         static_cast<int>(std::strlen(kIndent)) + 1 + (s_.holes + (stores_ ? 2 : 0)) * (width_ + 1);
     if (style_.width > 0 && boxed > style_.width) return compact();
+    if (rules_.rows == 1) return solo();
     std::string out = caption(Player::North) + numbers(Player::North);
     out += border(g_.top) + row(Player::North) + middle() + row(Player::South);
     out += border(g_.bottom) + numbers(Player::South) + caption(Player::South);
@@ -79,6 +80,19 @@ class Painter {
   }
 
  private:
+  // A one-player board: the row and its store at the right end.
+  std::string solo() const {
+    int columns = s_.holes + (stores_ ? 1 : 0);
+    std::string out = caption(Player::South) + border(g_.top, columns);
+    out += std::string(kIndent) + g_.bar;
+    for (int cell : row_cells(Player::South)) out += cell_text(cell) + g_.bar;
+    if (stores_) out += cell_text(s_.store_cell(Player::South)) + g_.bar;
+    out += "\n" + border(g_.bottom, columns) + numbers(Player::South);
+    out += lasting_lines();
+    if (!labels_.hand.empty()) out += fmt::format("{}{}\n", kIndent, labels_.hand);
+    return out;
+  }
+
   // The compact board: for each row its caption (with its store), the
   // hole numbers and the counts, one column of digits + marker per hole.
   std::string compact() const {
@@ -98,7 +112,10 @@ class Painter {
       if (stores_) text += fmt::format(", store {}", s_.store(p));
       return text.substr(std::strlen(kIndent)) + "\n";
     };
-    std::string out = head(Player::North) + line(Player::North, false) + line(Player::North, true);
+    std::string out;
+    if (rules_.rows == 2) {
+      out += head(Player::North) + line(Player::North, false) + line(Player::North, true);
+    }
     out += line(Player::South, true) + line(Player::South, false) + head(Player::South);
     out += lasting_lines();
     if (!labels_.hand.empty()) out += labels_.hand + "\n";
@@ -133,8 +150,8 @@ class Painter {
     return cells;
   }
 
-  std::string border(const Rule& r) const {
-    int columns = s_.holes + (stores_ ? 2 : 0);
+  std::string border(const Rule& r) const { return border(r, s_.holes + (stores_ ? 2 : 0)); }
+  std::string border(const Rule& r, int columns) const {
     std::string out = std::string(kIndent) + r.left;
     for (int i = 0; i < columns; ++i) {
       out += repeat(r.fill, width_) + (i + 1 < columns ? r.joint : r.right);
@@ -170,7 +187,7 @@ class Painter {
     auto column = [&](const std::string& text) {
       return fmt::format("{:>{}}  ", text, width_ - 1);
     };
-    if (stores_) out += column(p == Player::North ? "N" : "");
+    if (stores_ && rules_.rows == 2) out += column(p == Player::North ? "N" : "");
     for (int cell : row_cells(p)) out += column(std::to_string(cell - index(p) * s_.holes + 1));
     if (stores_) out += column(p == Player::South ? "S" : "");
     while (!out.empty() && out.back() == ' ') out.pop_back();
@@ -193,7 +210,7 @@ class Painter {
     std::string name = p == Player::North ? labels_.north : labels_.south;
     std::string text =
         style_.colour ? player_colour(style_, p) + "\x1b[1m" + name + colour_reset(style_) : name;
-    if (p == Player::North && s_.removed > 0) {
+    if ((p == Player::North || rules_.rows == 1) && s_.removed > 0) {
       text += fmt::format("   out of play: {}", s_.removed);
     }
     return std::string(kIndent) + text + "\n";

@@ -145,10 +145,14 @@ std::string compact_moves(const MoveList& moves) {
 }
 
 // The result of a round that ended, kept in the game record.
-std::string round_json(const ApplyInfo& info) {
+std::string round_json(const Rules& rules, const ApplyInfo& info) {
   const Outcome& o = info.end.outcome;
   JsonWriter w;
-  w.begin_object().key("round").value(info.end.round).key("winner").value(winner_word(o.winner));
+  w.begin_object()
+      .key("round")
+      .value(info.end.round)
+      .key("winner")
+      .value(winner_word(rules, o.winner));
   w.key("south").value(o.south).key("north").value(o.north).key("reason").value(info.end.reason);
   w.end_object();
   return w.str();
@@ -315,8 +319,8 @@ bool Session::play(Move move) {
   last_cell_ = move.is_pass() ? -1 : move_cell(rules_, mover, move);
   if (info.round_over || info.game_over) last_reason_ = std::string(info.end.reason);
   MoveRecord record{0, static_cast<int>(plies_.size() + 1), mover, move};
-  plies_.push_back(
-      {move, position_json(rules_, record, state_, info), info.round_over ? round_json(info) : ""});
+  plies_.push_back({move, position_json(rules_, record, state_, info),
+                    info.round_over ? round_json(rules_, info) : ""});
   print_ply(before, move, info, steps.steps());
   return true;
 }
@@ -557,7 +561,7 @@ bool Session::write_record() const {
   if (state_.over) {
     const Outcome& o = state_.result;
     JsonWriter w;
-    w.begin_object().key("winner").value(winner_word(o.winner)).key("south").value(o.south);
+    w.begin_object().key("winner").value(winner_word(rules_, o.winner)).key("south").value(o.south);
     w.key("north").value(o.north).key("reason").value(last_reason_);
     w.key("plies").value(plies_.size()).end_object();
     r.result = w.str();

@@ -39,7 +39,8 @@ std::string draw_board(const Rules& rules, const State& s) {
   if (rules.stores != StoreKind::None) {
     stores = fmt::format("  store {}", s.store(Player::North));
   }
-  std::string out = fmt::format("  north {}{}\n", row(Player::North, true), stores);
+  std::string out =
+      rules.rows == 1 ? "" : fmt::format("  north {}{}\n", row(Player::North, true), stores);
   if (rules.stores != StoreKind::None) stores = fmt::format("  store {}", s.store(Player::South));
   out += fmt::format("  south {}{}\n", row(Player::South, false), stores);
   if (s.removed > 0) out += fmt::format("  removed {}\n", s.removed);
@@ -57,11 +58,11 @@ void print_text(const Rules& rules, const MoveRecord& r, const State& s, const A
   if (info.round_over && !info.game_over) {
     const Outcome& o = info.end.outcome;
     fmt::print(io.out, "  round {} over ({}): {} {}-{}; round {} starts\n", s.round - 1,
-               info.end.reason, winner_word(o.winner), o.south, o.north, s.round);
+               info.end.reason, winner_word(rules, o.winner), o.south, o.north, s.round);
   }
   if (s.over) {
     fmt::print(io.out, "  game over ({}): {} {}-{}\n", info.end.reason,
-               winner_word(s.result.winner), s.result.south, s.result.north);
+               winner_word(rules, s.result.winner), s.result.south, s.result.north);
   } else {
     fmt::print(io.out, "  to move: {}\n", player_name(s.to_move));
   }
@@ -77,7 +78,7 @@ int play_moves(const Rules& rules, const std::vector<Move>& moves, int game_inde
     fmt::print(io.out, "start\n{}", draw_board(rules, state));
     if (state.over) {
       fmt::print(io.out, "  game over before any move: {} {}-{}\n",
-                 winner_word(state.result.winner), state.result.south, state.result.north);
+                 winner_word(rules, state.result.winner), state.result.south, state.result.north);
     } else {
       fmt::print(io.out, "  to move: {}\n", player_name(state.to_move));
     }

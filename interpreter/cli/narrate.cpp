@@ -395,6 +395,11 @@ std::string narrate_result(const Rules& rules, const State& after, const ApplyIn
                          ? fmt::format("The match is over after {} round{}{}", after.round,
                                        after.round == 1 ? "" : "s", why)
                          : "The game is over" + why;
+  if (rules.rows == 1) {  // one player: won or lost
+    return fmt::format("{}: {}, {} in the store and {} left on the board.", head,
+                       o.winner == Winner::South ? "won" : "lost",
+                       fmt::format("{} seed{}", o.south, o.south == 1 ? "" : "s"), o.north);
+  }
   if (o.winner != Winner::South && o.winner != Winner::North) {
     return fmt::format("{}: a draw, {}-{}.", head, o.south, o.north);
   }

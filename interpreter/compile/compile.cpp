@@ -20,13 +20,16 @@ namespace mancala {
 namespace {
 
 // The physical ring in sowing order from South hole 1, stores included:
-// ccw S1..SN, S-store, N1..NN, N-store; cw the reverse from S1.
-std::vector<int> physical_ring(int n, Direction dir) {
+// ccw S1..SN, S-store, N1..NN, N-store; cw the reverse from S1. A board of
+// one row (a one-player game) is S1..SN and South's store.
+std::vector<int> physical_ring(int rows, int n, Direction dir) {
   std::vector<int> ccw;
   for (int i = 0; i < n; ++i) ccw.push_back(i);
   ccw.push_back(2 * n);
-  for (int i = n; i < 2 * n; ++i) ccw.push_back(i);
-  ccw.push_back(2 * n + 1);
+  if (rows == 2) {
+    for (int i = n; i < 2 * n; ++i) ccw.push_back(i);
+    ccw.push_back(2 * n + 1);
+  }
   if (dir == Direction::Ccw) return ccw;
   std::vector<int> cw{0};
   for (size_t i = ccw.size() - 1; i > 0; --i) cw.push_back(ccw[i]);
@@ -58,16 +61,18 @@ void build_tables(Rules& r) {
   int n = r.holes;
   int n2 = 2 * n;
   r.cells = n2 + 2;
-  std::vector<int> phys = physical_ring(n, r.direction);
+  std::vector<int> phys = physical_ring(r.rows, n, r.direction);
   // The ring of holes, and each cell's neighbours on it.
   int k = 0;
   for (int c : phys) {
     if (c < n2) {
       r.ring[k] = static_cast<uint8_t>(c);
       r.ring_pos[c] = static_cast<uint8_t>(k);
+      r.hole_mask |= uint64_t{1} << c;
       ++k;
     }
   }
+  r.ring_len = k;
   int len = static_cast<int>(phys.size());
   for (int i = 0; i < len; ++i) {
     int c = phys[i];
@@ -79,12 +84,12 @@ void build_tables(Rules& r) {
     while (phys[j] >= n2) j = (j + len - 1) % len;
     r.prev1[c] = static_cast<uint8_t>(phys[j]);
   }
-  for (int c = 0; c < n2; ++c) r.opposite[c] = static_cast<uint8_t>(n2 - 1 - c);
+  for (int c = 0; c < n2; ++c) r.opposite[c] = static_cast<uint8_t>(n2 - 1 - c);  // rows 2
   r.opposite[n2] = static_cast<uint8_t>(n2 + 1);
   r.opposite[n2 + 1] = static_cast<uint8_t>(n2);
   build_tracks(r, phys, r.track, r.track_len, r.track_pos);
   Direction other = r.direction == Direction::Ccw ? Direction::Cw : Direction::Ccw;
-  build_tracks(r, physical_ring(n, other), r.rtrack, r.rtrack_len, r.rtrack_pos);
+  build_tracks(r, physical_ring(r.rows, n, other), r.rtrack, r.rtrack_len, r.rtrack_pos);
 }
 
 bool is_name(const ast::Expr& e, NameId id) {
@@ -134,6 +139,7 @@ void compile_end(const GameSpec& g, Rules& r, CodeGen& gen) {
                                                   : "repetition";
     }
     code.draw = c.draw;
+    code.won = c.won;
     code.count = c.count;
     if (c.kind == EndKind::When) {
       assert(c.cond && "a `when` end clause without a condition");

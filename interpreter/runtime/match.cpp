@@ -49,6 +49,22 @@ Outcome survivor(Machine& m, bool draw) {
   return o;
 }
 
+// One-player games (`rows 1`): won or lost, with the seeds in the store and
+// those left on the board.
+Outcome solo(const State& s, bool won) {
+  Outcome o;
+  o.south = static_cast<uint16_t>(s.store(Player::South));
+  o.north = static_cast<uint16_t>(s.board_seeds());
+  o.winner = won ? Winner::South : Winner::North;
+  return o;
+}
+
+Outcome outcome(Machine& m, bool draw, bool won) {
+  const Rules& r = m.rules;
+  if (r.rows == 1) return solo(m.s, won && !draw);
+  return r.winner == WinnerKind::Survivor ? survivor(m, draw) : most_store(m.s, draw);
+}
+
 // Moves up to `want` seeds from `from`'s store into each of `holes`.
 void fill(State& s, Player from, const int* holes, int count, int want) {
   int store = s.store_cell(from);
@@ -189,7 +205,7 @@ bool end_if_stuck(Machine& m, ApplyInfo* info) {
   if (r.pass_when_no_moves || has_legal_move(r, m.s)) return false;
   m.no_moves = 1;
   if (counts_board(r)) sweep_board(m.s);
-  Outcome o = r.winner == WinnerKind::Survivor ? survivor(m, false) : most_store(m.s, false);
+  Outcome o = outcome(m, false, false);
   ApplyInfo ignored;
   ApplyInfo& out = info ? *info : ignored;
   if (!out.round_over) out.end = EndInfo{o, "no moves", m.s.round};
@@ -197,11 +213,11 @@ bool end_if_stuck(Machine& m, ApplyInfo* info) {
   return true;
 }
 
-void end_round(Machine& m, ApplyInfo& info, std::string_view reason, bool draw) {
+void end_round(Machine& m, ApplyInfo& info, std::string_view reason, bool draw, bool won) {
   const Rules& r = m.rules;
   State& s = m.s;
   if (counts_board(r)) sweep_board(s);
-  Outcome o = r.winner == WinnerKind::Survivor ? survivor(m, draw) : most_store(s, draw);
+  Outcome o = outcome(m, draw, won);
   info.end = EndInfo{o, reason, s.round};
   if (!r.match.present) {
     end_game(m, info, o);

@@ -40,8 +40,8 @@ int History::occurrences(uint64_t position_hash) const {
 State initial_state(const Rules& r) {
   State s;
   s.holes = static_cast<uint8_t>(r.holes);
-  for (int c = 0; c < 2 * r.holes; ++c) {
-    int number = c % r.holes;  // 0-based, from the row's player's left
+  for (int c = 0; c < r.rows * r.holes; ++c) {  // one-player games: South's row only
+    int number = c % r.holes;                   // 0-based, from the row's player's left
     s.cells[c] = static_cast<uint16_t>(r.row.empty() ? r.seeds : r.row[number]);
   }
   s.control = default_control(r.holes);
@@ -98,10 +98,8 @@ inline bool feed_binds(const Rules& r, const State& s) {
 // The cells the player to move may start from, as a bit mask over
 // 0..2N-1: those they control, or every hole (`from all holes`).
 uint64_t start_bits(const Rules& r, const State& s) {
-  int n2 = 2 * r.holes;
-  uint64_t ring = n2 == 64 ? ~uint64_t{0} : (uint64_t{1} << n2) - 1;
-  if (r.from_all) return ring;
-  return (s.to_move == Player::North ? s.control : ~s.control) & ring;
+  if (r.from_all) return r.hole_mask;
+  return (s.to_move == Player::North ? s.control : ~s.control) & r.hole_mask;
 }
 
 // Whether a `first move` clause still binds the player to move.
@@ -335,7 +333,8 @@ Move random_legal_move(const Rules& r, const State& s, Rng& rng) {
 // ---- ends --------------------------------------------------------------------
 
 // Defined in match.cpp.
-void end_round(Machine& m, ApplyInfo& info, std::string_view reason, bool draw);
+// `won`: a one-player game's clause says `won` (else the game is lost).
+void end_round(Machine& m, ApplyInfo& info, std::string_view reason, bool draw, bool won = false);
 
 namespace {
 
@@ -360,7 +359,7 @@ void check_end(Machine& m, ApplyInfo& info, int repetitions) {
     if (!fired) continue;
     m.draw = c.draw;
     if (!c.block.empty()) exec(m, c.block);
-    end_round(m, info, c.label, m.draw);
+    end_round(m, info, c.label, m.draw, c.won);
     return;
   }
   if (!r.pass_when_no_moves) {
@@ -435,7 +434,7 @@ ApplyInfo apply(const Rules& r, State& s, Move move, Observer* obs, History* his
     info.laps = m.lap;
     info.cancelled = m.cancel;
     s.moved |= static_cast<uint8_t>(1u << index(p));
-    s.to_move = m.extra_turn ? p : other(p);
+    s.to_move = m.extra_turn || r.rows == 1 ? p : other(p);
   }
   s.ply = static_cast<uint16_t>(s.ply < 65535 ? s.ply + 1 : 65535);
   info.captured = m.captured;

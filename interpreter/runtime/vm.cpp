@@ -105,9 +105,9 @@ void commit_pending(Machine& m) {
 namespace {
 
 int step_ring(const Rules& r, int cell, int64_t k) {
-  int n2 = 2 * r.holes;
+  int n2 = r.ring_len;
   int64_t pos;
-  if (cell >= n2) {  // a store: the hole after (before) it, then k - 1 more
+  if (cell >= 2 * r.holes) {  // a store: the hole after (before) it, then k - 1 more
     bool fwd = k > 0;
     int first = fwd ? r.next1[cell] : r.prev1[cell];
     if (k == 0) return cell;
@@ -120,8 +120,8 @@ int step_ring(const Rules& r, int cell, int64_t k) {
   return r.ring[pos];
 }
 
-int64_t empty_row(const State& s) {
-  return s.row_empty(Player::South) || s.row_empty(Player::North);
+int64_t empty_row(const Rules& r, const State& s) {
+  return s.row_empty(Player::South) || (r.rows == 2 && s.row_empty(Player::North));
 }
 
 // Off the hot path: the position of the `while` is looked up only here.
@@ -247,7 +247,7 @@ L_NoMoves:
   PUSH(m.no_moves);
   NEXT;
 L_EmptyRow:
-  PUSH(empty_row(s));
+  PUSH(empty_row(r, s));
   NEXT;
 L_Count:
   TOP = s.cells[TOP];

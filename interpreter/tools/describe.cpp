@@ -328,7 +328,25 @@ const char* event_intro(Event e) {
   return "";
 }
 
+// A one-player game's board: one row and its store at the right end.
+std::string solo_board_text(const GameSpec& g) {
+  std::string store = g.stores == StoreKind::None ? "no store: captured seeds leave play"
+                      : g.stores == StoreKind::Sown
+                          ? "a store at its right end, on the sowing track (after hole " +
+                                std::to_string(g.holes) + ", before hole 1)"
+                          : "a store at its right end that only receives captures";
+  std::string start =
+      g.row.empty()
+          ? fmt::format("each hole starts with {}", plural(g.seeds, "seed", "seeds"))
+          : fmt::format("the row starts with {} seeds, from the left", fmt::join(g.row, " "));
+  return fmt::format(
+      "Board: one player, one row of {} holes, {}; {} ({} in all). The player moves every "
+      "turn.\n",
+      g.holes, store, start, g.total());
+}
+
 std::string board_text(const GameSpec& g) {
+  if (g.rows == 1) return solo_board_text(g);
   const char* stores = g.stores == StoreKind::None ? "no stores: captured seeds leave play"
                        : g.stores == StoreKind::Sown
                            ? "a store at each player's right end, on the sowing track: the mover "
@@ -363,6 +381,7 @@ std::string moves_text(const Describer& d, const GameSpec& g) {
     out += "- If the opponent has no seeds, the mover must make a move that gives them some";
     out += g.feed_else_any ? "; when no move does, any move is legal.\n" : ".\n";
   }
+  if (g.rows == 1) return out;
   out += g.pass_when_no_moves ? "- A player with no legal move passes.\n"
                               : "- A player with no legal move cannot pass (see the end).\n";
   return out;
@@ -403,8 +422,8 @@ std::string sowing_text(const Describer& d, const GameSpec& g) {
                         direction_words(g.direction))
           : fmt::format(
                 "Sowing: one seed per hole, {}, starting with the next hole in that direction "
-                "(the hole after and before a hole, and chains, follow the move's direction)",
-                direction_text(d, g));
+                "(the hole after and before a hole, and chains, follow the {}'s direction)",
+                direction_text(d, g), g.laps_alternate ? "lap" : "move");
   out += g.skip_origin ? "; a lap that comes round skips the hole it was lifted from.\n"
                        : "; a lap that comes round sows into its starting hole too.\n";
   if (g.skip_when) out += "- No seed is sown into a hole when " + d.words(*g.skip_when) + ".\n";
@@ -475,9 +494,11 @@ std::string end_text(const Describer& d, const GameSpec& g) {
   for (const EndClause& c : g.end) {
     out += "- when " + clause_words(d, c);
     out += c.draw ? " (a draw)" : "";
+    if (g.rows == 1) out += c.won ? ": the game is won" : ": the game is lost";
     out += c.body.empty() ? "\n" : ", then:\n";
     d.steps(c.body, 2, out);
   }
+  if (g.rows == 1) return out + "A position with no legal move that no clause ends is lost.\n";
   out += g.winner == WinnerKind::MostStore
              ? "The player with more seeds in store wins; equal stores are a draw.\n"
              : "The player to move who has no legal move loses.\n";

@@ -66,24 +66,25 @@ void write_move(JsonWriter& w, Move m) {
 }
 
 // The keys of an outcome, inside an object the caller opens and closes.
-void write_outcome(JsonWriter& w, const Outcome& o) {
-  w.key("winner").value(winner_word(o.winner)).key("south").value(o.south);
+void write_outcome(JsonWriter& w, const Rules& rules, const Outcome& o) {
+  w.key("winner").value(winner_word(rules, o.winner)).key("south").value(o.south);
   w.key("north").value(o.north);
 }
 
-void write_round_over(JsonWriter& w, const ApplyInfo& info) {
+void write_round_over(JsonWriter& w, const Rules& rules, const ApplyInfo& info) {
   if (!info.round_over && !info.game_over) {
     w.null();
     return;
   }
   w.begin_object();
-  write_outcome(w, info.end.outcome);
+  write_outcome(w, rules, info.end.outcome);
   w.key("reason").value(info.end.reason).end_object();
 }
 
 }  // namespace
 
-const char* winner_word(Winner w) {
+const char* winner_word(const Rules& rules, Winner w) {
+  if (rules.rows == 1) return w == Winner::South ? "won" : "lost";
   switch (w) {
     case Winner::South:
       return "south";
@@ -129,14 +130,14 @@ std::string position_json(const Rules& rules, const MoveRecord& record, const St
   w.key("over").value(after.over).key("result");
   if (after.over) {
     w.begin_object();
-    write_outcome(w, after.result);
+    write_outcome(w, rules, after.result);
     w.end_object();
   } else {
     w.null();
   }
   if (rules.match.present) {
     w.key("round_over");
-    write_round_over(w, info);
+    write_round_over(w, rules, info);
   }
   w.end_object();
   return w.str();

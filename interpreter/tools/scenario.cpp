@@ -25,6 +25,7 @@
 #include "check.hpp"
 #include "compile.hpp"
 #include "files.hpp"
+#include "position_json.hpp"
 #include "record.hpp"
 #include "runtime.hpp"
 #include "text.hpp"
@@ -358,10 +359,8 @@ std::string outcome_text(const YAML::Node& n) {
   return out + "}";
 }
 
-std::string outcome_text(const Outcome& o, std::string_view reason = {}) {
-  const char* w = o.winner == Winner::South   ? "south"
-                  : o.winner == Winner::North ? "north"
-                                              : "draw";
+std::string outcome_text(const Rules& rules, const Outcome& o, std::string_view reason = {}) {
+  const char* w = winner_word(rules, o.winner);  // a one-player game: won or lost
   std::string out = fmt::format("{{winner: {}, south: {}, north: {}", w, o.south, o.north);
   if (!reason.empty()) out += fmt::format(", reason: {}", reason);
   return out + "}";
@@ -423,13 +422,13 @@ void compare_progress(const Rules& rules, const YAML::Node& e, const State& s,
                  std::string(s.over ? "true" : "false"));
   if (const YAML::Node r = e["result"]) {
     check_keys(r, kResultKeys, "result");
-    std::string got = s.over ? outcome_text(s.result) : "null";
+    std::string got = s.over ? outcome_text(rules, s.result) : "null";
     expect_equal(r, "result", r.IsNull() ? std::string("null") : outcome_text(r), got);
   }
   if (const YAML::Node r = e["round_over"]) {
     check_keys(r, kRoundOverKeys, "round_over");
     bool ended = info && (info->round_over || info->game_over);
-    std::string got = ended ? outcome_text(info->end.outcome, info->end.reason) : "null";
+    std::string got = ended ? outcome_text(rules, info->end.outcome, info->end.reason) : "null";
     expect_equal(r, "round_over", r.IsNull() ? std::string("null") : outcome_text(r), got);
   }
   if (const YAML::Node l = e["legal"]) {

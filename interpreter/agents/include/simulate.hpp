@@ -69,6 +69,7 @@ struct SimulationReport {
   int games = 0;
   uint64_t seed = 0;
   int opening_plies = 0;
+  bool one_player = false;  // a one-player game: South's wins are games won, North's lost
   int south_wins = 0, north_wins = 0, draws = 0, unfinished = 0, errors = 0;
   // South's score rate (win 1, draw 1/2) over finished games and its 95%
   // Wilson interval: above 1/2 means moving first is an advantage.

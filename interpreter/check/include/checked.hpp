@@ -50,6 +50,7 @@ struct EndClause {
   int count = 0;                  // Stalemate: N moves; Repetition: N-th occurrence
   std::string label;              // reason: the `as` label, "condition", "stalemate", "repetition"
   bool draw = false;
+  bool won = false;  // one-player games: `won` (else the clause says `lost`)
   std::vector<ast::Stmt> body;
 };
 

@@ -73,9 +73,10 @@ struct EndClauseCode {
   EndKind kind = EndKind::When;
   std::string label;  // reason reported: the label, "condition", "stalemate", ...
   bool draw = false;
-  int count = 0;  // stalemate / repetition threshold
-  CodeRef cond;   // When: pushes a bool; then Ret
-  CodeRef block;  // may be empty
+  bool won = false;  // one-player games: the game is won (else lost)
+  int count = 0;     // stalemate / repetition threshold
+  CodeRef cond;      // When: pushes a bool; then Ret
+  CodeRef block;     // may be empty
 };
 
 // A `direction D when E` rule (`when` empty: always holds).
@@ -107,9 +108,12 @@ struct Rules : Settings {
   std::array<uint8_t, kMaxCells> next1{};  // next(c) on the 2N ring, sowing direction
   std::array<uint8_t, kMaxCells> prev1{};
   std::array<uint8_t, kMaxCells> opposite{};
-  // The ring of 2N holes in sowing order from South hole 1, and its inverse.
+  // The ring of 2N holes in sowing order from South hole 1 (N holes, South's,
+  // in a one-player game), and its inverse.
   std::array<uint8_t, kMaxCells> ring{};
   std::array<uint8_t, kMaxCells> ring_pos{};
+  int ring_len = 0;
+  uint64_t hole_mask = 0;  // bit c set for every hole in play (both rows, or South's)
 
   // ---- bytecode ----------------------------------------------------------
   std::vector<Instr> code;

@@ -154,10 +154,10 @@ struct Settings {
 
   // Seeds in play at the start: 2 x holes x seeds.
   int total() const {
-    if (row.empty()) return 2 * holes * seeds;
+    if (row.empty()) return rows * holes * seeds;
     int t = 0;
     for (int x : row) t += x;
-    return 2 * t;
+    return rows * t;
   }
   friend bool operator==(const Settings&, const Settings&) = default;
 };

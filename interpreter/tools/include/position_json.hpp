@@ -30,7 +30,8 @@ struct MoveRecord {
 std::string position_json(const Rules& rules, const MoveRecord& record, const State& after,
                           const ApplyInfo& info);
 
-// "south", "north" or "draw" (a tie; also used for a missing winner).
-const char* winner_word(Winner w);
+// "south", "north" or "draw" (a tie; also used for a missing winner); in a
+// one-player game "won" or "lost".
+const char* winner_word(const Rules& rules, Winner w);
 
 }  // namespace mancala
