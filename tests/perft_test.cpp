@@ -88,6 +88,7 @@ const PerftCase kCases[] = {
     {"olinda.mnc", 4, 1396},         {"olinda.mnc", 5, 6322},
     {"eson_xorgol.mnc", 4, 7760},    {"eson_xorgol.mnc", 5, 74460},
     {"meusueb.mnc", 6, 22158},       {"meusueb.mnc", 7, 110000},
+    {"giuthi.mnc", 3, 2386},         {"giuthi.mnc", 5, 257432},
 };
 constexpr int kSanitizerMaxLeaves = 20000;
 
