@@ -88,6 +88,7 @@ const PerftCase kCases[] = {
     {"olinda.mnc", 4, 1396},         {"olinda.mnc", 5, 6322},
     {"eson_xorgol.mnc", 4, 7760},    {"eson_xorgol.mnc", 5, 74460},
     {"meusueb.mnc", 6, 22158},       {"meusueb.mnc", 7, 110000},
+    {"gabata.mnc", 6, 17069},        {"gabata.mnc", 7, 77233},
 };
 constexpr int kSanitizerMaxLeaves = 20000;
 
