@@ -89,6 +89,7 @@ const PerftCase kCases[] = {
     {"eson_xorgol.mnc", 4, 7760},    {"eson_xorgol.mnc", 5, 74460},
     {"meusueb.mnc", 6, 22158},       {"meusueb.mnc", 7, 110000},
     {"giuthi.mnc", 3, 2386},         {"giuthi.mnc", 5, 257432},
+    {"gabata.mnc", 6, 17069},        {"gabata.mnc", 7, 77233},
 };
 constexpr int kSanitizerMaxLeaves = 20000;
 
