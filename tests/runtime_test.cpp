@@ -1558,5 +1558,28 @@ game "Round one row" {
   EXPECT_FALSE(s.over);  // `empty_row` looks at the one row only
 }
 
+// An end block may take seeds out of play (`remove`), as a capture would
+// take them to a store: they count as removed, not for either player.
+TEST(End, ABlockRemovesSeedsFromPlay) {
+  auto r = load(R"(
+game "Out" {
+  board  { rows 2  holes 3  stores captures }
+  setup  { seeds 1 }
+  moves  { from own holes where count(hole) >= 1 }
+  end {
+    when board_seeds <= 3 { remove 1 from row_hole(north, 1)  capture board to owners }
+    winner most store
+  }
+}
+)");
+  ASSERT_TRUE(r);
+  State s = position(*r, {0, 0, 1}, {2, 0, 0}, 2, 1);
+  apply(*r, s, mv(3));  // S3 -> N1 (3): three seeds left, one of them leaves play
+  ASSERT_TRUE(s.over);
+  EXPECT_EQ(s.removed, 1);
+  EXPECT_EQ(s.result, (Outcome{Winner::North, 2, 3}));  // N1 keeps 2 of its 3
+  EXPECT_EQ(validate(*r, s), "");
+}
+
 }  // namespace
 }  // namespace mancala
