@@ -155,6 +155,7 @@ MNC_EXPECT(ExprAfter<kw::Mark>, "expected a hole after 'mark'")
 MNC_EXPECT(ExprAfter<kw::Unmark>, "expected a hole after 'unmark'")
 MNC_EXPECT(ExprAfter<kw::For>, "expected a player after 'for'")
 MNC_EXPECT(ExprAfter<kw::Leave>, "expected a number of seeds after 'leave'")
+MNC_EXPECT(ExprAfter<kw::By>, "expected the winning player after 'won by'")
 using CaptureTo = KwAfter<kw::Capture, kw::To>;
 MNC_EXPECT(CaptureTo, "expected 'to' after the captured hole")
 using ChainFrom = KwAfter<kw::Chain, kw::From>;

@@ -247,6 +247,7 @@ using Conquest = MNC_KW("conquest");
 using Start = MNC_KW("start");
 using Remainder = MNC_KW("remainder");
 using Won = MNC_KW("won");
+using By = MNC_KW("by");
 using Lost = MNC_KW("lost");
 using Starter = MNC_KW("starter");
 using Loser = MNC_KW("loser");
@@ -333,7 +334,10 @@ struct AsLabel : pg::seq<kw::As, Ws, Must<LabelString>> {};
 struct DrawFlag : kw::Draw {};
 struct ClauseBody : Nest<Block> {};
 // The result of a clause: `draw`, or in a one-player game `won` / `lost`.
-struct ResultFlag : pg::sor<DrawFlag, Word<kw::Won>, Word<kw::Lost>> {};
+// `won by P` names the winner of a two-player game's ending.
+struct WonBy : pg::seq<Word<kw::By>, Ws, Must<ExprAfter<kw::By>>> {};
+struct ResultFlag : pg::sor<DrawFlag, pg::seq<Word<kw::Won>, pg::opt<Ws, WonBy>>, Word<kw::Lost>> {
+};
 struct EndTail : pg::seq<pg::opt<Ws, AsLabel>, pg::opt<Ws, ResultFlag>, pg::opt<Ws, ClauseBody>> {};
 struct OptWhen : pg::opt<Ws, Word<kw::When>, Ws, Must<ExprAfter<kw::When>>> {};
 

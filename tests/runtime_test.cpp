@@ -1581,5 +1581,28 @@ game "Out" {
   EXPECT_EQ(validate(*r, s), "");
 }
 
+// `won by P`: a clause names the winner, whatever the stores say (the
+// totals are still reported); `draw` in its block overrides it.
+TEST(End, AClauseNamesItsWinner) {
+  auto r = load(R"(
+game "Bare row wins" {
+  board  { rows 2  holes 3  stores captures }
+  setup  { seeds 2 }
+  moves  { from own holes where count(hole) >= 1 }
+  end {
+    when row_seeds(mover) == 0 as "bare" won by mover { capture board to owners }
+    when board_seeds == 0
+    winner most store
+  }
+}
+)");
+  ASSERT_TRUE(r);
+  State s = position(*r, {0, 0, 1}, {2, 2, 2}, 1, 4);
+  ApplyInfo info = apply(*r, s, mv(3));  // S3 -> N1: South's row is bare
+  ASSERT_TRUE(info.game_over);
+  EXPECT_EQ(info.end.reason, "bare");
+  EXPECT_EQ(s.result, (Outcome{Winner::South, 1, 11}));
+}
+
 }  // namespace
 }  // namespace mancala

@@ -203,7 +203,8 @@ void dump_end(std::string& out, const GameSpec& g) {
     std::string head = e.kind == EndKind::When        ? "when " + opt_text(e.cond, "?")
                        : e.kind == EndKind::Stalemate ? fmt::format("stalemate {}", e.count)
                                                       : fmt::format("repetition {}", e.count);
-    out += fmt::format("end {} label \"{}\" draw {}\n", head, e.label, yes(e.draw));
+    out += fmt::format("end {} label \"{}\" draw {}{}{}\n", head, e.label, yes(e.draw),
+                       e.won ? " won" : "", e.won_by ? " by " + expr_text(*e.won_by) : "");
     stmts(out, e.body, 1);
   }
   out += fmt::format("winner {}\n", spell(g.winner));

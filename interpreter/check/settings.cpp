@@ -449,6 +449,9 @@ void SpecBuilder::end_clause(const ast::Clause& c) {
   e.range = c.range;
   e.draw = c.draw;
   e.won = has_word(c, "won");
+  if (has_word(c, "by") && !c.values.empty()) {
+    e.won_by = cond(c.values.back(), Context::End, Type::Player);
+  }
   end_result(c);
   if (k == "when") {
     e.kind = EndKind::When;
@@ -470,11 +473,16 @@ void SpecBuilder::end_clause(const ast::Clause& c) {
 void SpecBuilder::end_result(const ast::Clause& c) {
   auto solo = std::find_if(c.words.begin(), c.words.end(),
                            [](const ast::Word& w) { return w.text == "won" || w.text == "lost"; });
+  bool by = has_word(c, "by");
+  if (by && env_.one_player) {
+    rep_.error(c.range, "a one-player game is won by its player: write 'won' alone");
+    return;
+  }
   if (!env_.one_player) {
-    if (solo != c.words.end()) {
-      rep_.error(solo->range, fmt::format("'{}' ends a one-player game (board {{ rows 1 }}); a "
-                                          "two-player game's result is its winner clause's, or "
-                                          "'draw'",
+    if (solo != c.words.end() && !by) {
+      rep_.error(solo->range, fmt::format("'{}' alone ends a one-player game (board {{ rows 1 }}); "
+                                          "a clause of a two-player game names its winner with "
+                                          "'won by P', or says 'draw'",
                                           solo->text));
     }
     return;

@@ -140,6 +140,7 @@ void compile_end(const GameSpec& g, Rules& r, CodeGen& gen) {
     }
     code.draw = c.draw;
     code.won = c.won;
+    if (c.won_by) code.won_by = gen.expression(*c.won_by);
     code.count = c.count;
     if (c.kind == EndKind::When) {
       assert(c.cond && "a `when` end clause without a condition");

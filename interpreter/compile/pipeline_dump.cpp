@@ -122,9 +122,10 @@ std::string dump_pipeline(const Rules& r) {
     static const char* kKinds[] = {"when", "stalemate", "repetition"};
     std::string title = "end #" + std::to_string(i + 1) + " " + kKinds[int(c.kind)];
     if (c.kind != EndKind::When) title += " " + std::to_string(c.count);
-    title += " \"" + c.label + "\"" + (c.draw ? " draw" : "");
+    title += " \"" + c.label + "\"" + (c.draw ? " draw" : "") + (c.won ? " won" : "");
     out += title + "\n";
     dump_code(out, r, "  condition", c.cond);
+    dump_code(out, r, "  won by", c.won_by);
     dump_code(out, r, "  block", c.block);
   }
   dump_code(out, r, "match ends when", r.match_ends);

@@ -59,10 +59,14 @@ Outcome solo(const State& s, bool won) {
   return o;
 }
 
-Outcome outcome(Machine& m, bool draw, bool won) {
+// `named`: the winner a `won by P` clause named, or -1 (the winner clause
+// decides); a `draw` overrides it.
+Outcome outcome(Machine& m, bool draw, bool won, int named) {
   const Rules& r = m.rules;
   if (r.rows == 1) return solo(m.s, won && !draw);
-  return r.winner == WinnerKind::Survivor ? survivor(m, draw) : most_store(m.s, draw);
+  Outcome o = r.winner == WinnerKind::Survivor ? survivor(m, draw) : most_store(m.s, draw);
+  if (named >= 0 && !draw) o.winner = named == 0 ? Winner::South : Winner::North;
+  return o;
 }
 
 // Moves up to `want` seeds from `from`'s store into each of `holes`.
@@ -205,7 +209,7 @@ bool end_if_stuck(Machine& m, ApplyInfo* info) {
   if (r.pass_when_no_moves || has_legal_move(r, m.s)) return false;
   m.no_moves = 1;
   if (counts_board(r)) sweep_board(m.s);
-  Outcome o = outcome(m, false, false);
+  Outcome o = outcome(m, false, false, -1);
   ApplyInfo ignored;
   ApplyInfo& out = info ? *info : ignored;
   if (!out.round_over) out.end = EndInfo{o, "no moves", m.s.round};
@@ -213,11 +217,12 @@ bool end_if_stuck(Machine& m, ApplyInfo* info) {
   return true;
 }
 
-void end_round(Machine& m, ApplyInfo& info, std::string_view reason, bool draw, bool won) {
+void end_round(Machine& m, ApplyInfo& info, std::string_view reason, bool draw, bool won,
+               int named) {
   const Rules& r = m.rules;
   State& s = m.s;
   if (counts_board(r)) sweep_board(s);
-  Outcome o = outcome(m, draw, won);
+  Outcome o = outcome(m, draw, won, named);
   info.end = EndInfo{o, reason, s.round};
   if (!r.match.present) {
     end_game(m, info, o);

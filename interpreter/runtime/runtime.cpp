@@ -334,7 +334,9 @@ Move random_legal_move(const Rules& r, const State& s, Rng& rng) {
 
 // Defined in match.cpp.
 // `won`: a one-player game's clause says `won` (else the game is lost).
-void end_round(Machine& m, ApplyInfo& info, std::string_view reason, bool draw, bool won = false);
+// `named`: the winner a `won by P` clause named (0 South, 1 North), or -1.
+void end_round(Machine& m, ApplyInfo& info, std::string_view reason, bool draw, bool won = false,
+               int named = -1);
 
 namespace {
 
@@ -358,8 +360,9 @@ void check_end(Machine& m, ApplyInfo& info, int repetitions) {
     }
     if (!fired) continue;
     m.draw = c.draw;
+    int named = c.won_by.empty() ? -1 : static_cast<int>(exec(m, c.won_by));
     if (!c.block.empty()) exec(m, c.block);
-    end_round(m, info, c.label, m.draw, c.won);
+    end_round(m, info, c.label, m.draw, c.won, named);
     return;
   }
   if (!r.pass_when_no_moves) {

@@ -494,6 +494,7 @@ std::string end_text(const Describer& d, const GameSpec& g) {
   for (const EndClause& c : g.end) {
     out += "- when " + clause_words(d, c);
     out += c.draw ? " (a draw)" : "";
+    if (c.won_by) out += " (" + d.words(*c.won_by) + " wins)";
     if (g.rows == 1) out += c.won ? ": the game is won" : ": the game is lost";
     out += c.body.empty() ? "\n" : ", then:\n";
     d.steps(c.body, 2, out);

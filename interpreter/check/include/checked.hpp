@@ -50,7 +50,8 @@ struct EndClause {
   int count = 0;                  // Stalemate: N moves; Repetition: N-th occurrence
   std::string label;              // reason: the `as` label, "condition", "stalemate", "repetition"
   bool draw = false;
-  bool won = false;  // one-player games: `won` (else the clause says `lost`)
+  bool won = false;                 // one-player games: `won` (else the clause says `lost`)
+  std::optional<ast::Expr> won_by;  // two-player games: `won by P`, the winner it names
   std::vector<ast::Stmt> body;
 };
 

@@ -74,6 +74,7 @@ struct EndClauseCode {
   std::string label;  // reason reported: the label, "condition", "stalemate", ...
   bool draw = false;
   bool won = false;  // one-player games: the game is won (else lost)
+  CodeRef won_by;    // `won by P`: pushes the winner, judged before the block; may be empty
   int count = 0;     // stalemate / repetition threshold
   CodeRef cond;      // When: pushes a bool; then Ret
   CodeRef block;     // may be empty
