@@ -90,6 +90,11 @@ const PerftCase kCases[] = {
     {"meusueb.mnc", 6, 22158},       {"meusueb.mnc", 7, 110000},
     {"giuthi.mnc", 3, 2386},         {"giuthi.mnc", 5, 257432},
     {"gabata.mnc", 6, 17069},        {"gabata.mnc", 7, 77233},
+    // The solitaires end early (a game over counts one leaf, see above): the
+    // deeper row is the whole game tree, one leaf per line of play
+    // (Tchoukaillon: 1 won, 9 lost; Tchuka Ruma: 1 won, 14 lost).
+    {"tchoukaillon.mnc", 4, 5},      {"tchoukaillon.mnc", 12, 10},
+    {"tchuka_ruma.mnc", 3, 10},      {"tchuka_ruma.mnc", 7, 15},
 };
 constexpr int kSanitizerMaxLeaves = 20000;
 
