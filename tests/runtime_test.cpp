@@ -1502,6 +1502,10 @@ TEST(OnePlayer, TheRowWrapsThroughTheStoreAndThePlayerMovesAgain) {
   EXPECT_EQ(s.to_move, kS);
   EXPECT_EQ(row(s, kN), (V{0, 0, 0, 0}));  // North's row is not in play
   EXPECT_EQ(validate(*r, s), "");
+  State bad = position(*r, {0, 1, 0, 1}, {0, 0, 0, 1});
+  EXPECT_EQ(validate(*r, bad), "seeds in North's row in a one-player game");
+  State north = position(*r, {0, 1, 0, 2}, {0, 0, 0, 0}, 0, 0, kN);
+  EXPECT_EQ(validate(*r, north), "North to move in a one-player game");
 }
 
 TEST(OnePlayer, EndClausesSayWonOrLost) {

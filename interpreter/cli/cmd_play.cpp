@@ -253,8 +253,10 @@ void Session::print_start() {
   };
   int width = config_.style.width;
   fmt::print(io_.out, "{}",
-             wrap(fmt::format("{}: South {} vs North {}, seed {}", rules_.name, who(0), who(1),
-                              config_.seed),
+             wrap(rules_.rows == 1  // one player
+                      ? fmt::format("{}: played by {}, seed {}", rules_.name, who(0), config_.seed)
+                      : fmt::format("{}: South {} vs North {}, seed {}", rules_.name, who(0),
+                                    who(1), config_.seed),
                   width, "", "  "));
   if (any_human()) {
     fmt::print(io_.out, "{}",

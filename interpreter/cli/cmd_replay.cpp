@@ -51,6 +51,15 @@ std::string draw_board(const Rules& rules, const State& s) {
   return out;
 }
 
+// "south 25-23", or in a one-player game "won, 12 in the store, 0 left".
+std::string result_words(const Rules& rules, const Outcome& o) {
+  if (rules.rows == 1) {
+    return fmt::format("{}, {} in the store, {} left", winner_word(rules, o.winner), o.south,
+                       o.north);
+  }
+  return fmt::format("{} {}-{}", winner_word(rules, o.winner), o.south, o.north);
+}
+
 void print_text(const Rules& rules, const MoveRecord& r, const State& s, const ApplyInfo& info,
                 Io& io) {
   fmt::print(io.out, "ply {}: {} plays {}\n", r.ply, player_name(r.mover), format_move(r.move));
@@ -61,8 +70,7 @@ void print_text(const Rules& rules, const MoveRecord& r, const State& s, const A
                info.end.reason, winner_word(rules, o.winner), o.south, o.north, s.round);
   }
   if (s.over) {
-    fmt::print(io.out, "  game over ({}): {} {}-{}\n", info.end.reason,
-               winner_word(rules, s.result.winner), s.result.south, s.result.north);
+    fmt::print(io.out, "  game over ({}): {}\n", info.end.reason, result_words(rules, s.result));
   } else {
     fmt::print(io.out, "  to move: {}\n", player_name(s.to_move));
   }
@@ -77,8 +85,7 @@ int play_moves(const Rules& rules, const std::vector<Move>& moves, int game_inde
   if (!jsonl) {
     fmt::print(io.out, "start\n{}", draw_board(rules, state));
     if (state.over) {
-      fmt::print(io.out, "  game over before any move: {} {}-{}\n",
-                 winner_word(rules, state.result.winner), state.result.south, state.result.north);
+      fmt::print(io.out, "  game over before any move: {}\n", result_words(rules, state.result));
     } else {
       fmt::print(io.out, "  to move: {}\n", player_name(state.to_move));
     }

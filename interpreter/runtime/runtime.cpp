@@ -470,6 +470,21 @@ int64_t evaluate(const Rules& r, const State& s, Player pov) {
   return exec(m, r.evaluation);
 }
 
+namespace {
+
+// A one-player game: North's row and store stay empty and South moves.
+std::string validate_one_player(const Rules& r, const State& s) {
+  for (int i = 1; i <= r.holes; ++i) {
+    if (s.count(s.hole_cell(Player::North, i)) != 0)
+      return "seeds in North's row in a one-player game";
+  }
+  if (s.store(Player::North) != 0) return "seeds in North's store in a one-player game";
+  if (!s.over && s.to_move != Player::South) return "North to move in a one-player game";
+  return "";
+}
+
+}  // namespace
+
 std::string validate(const Rules& r, const State& s) {
   if (s.holes != r.holes) {
     return "the position has " + std::to_string(s.holes) + " holes per row, the game " +
@@ -498,6 +513,7 @@ std::string validate(const Rules& r, const State& s) {
   if (r.stores == StoreKind::None && (s.store(Player::South) || s.store(Player::North))) {
     return "seeds in a store, but the game has no stores";
   }
+  if (r.rows == 1) return validate_one_player(r, s);
   return "";
 }
 

@@ -256,11 +256,12 @@ State build_position(const Rules& rules, const YAML::Node& pos) {
   if (!pos.IsMap()) fail(pos, "position must be a map");
   check_keys(pos, kPositionKeys, "a position");
   set_row(s, Player::South, need(pos, "south", "a position"));
-  set_row(s, Player::North, need(pos, "north", "a position"));
+  if (rules.rows == 2 || pos["north"]) set_row(s, Player::North, need(pos, "north", "a position"));
   if (const YAML::Node st = pos["stores"]) {
     if (!st.IsMap()) fail(st, "stores is a map {south: S, north: N}");
     check_keys(st, kSidesKeys, "stores");
     for (Player p : {Player::South, Player::North}) {
+      if (p == Player::North && rules.rows == 1 && !st["north"]) continue;  // one player
       s.cells[s.store_cell(p)] =
           static_cast<uint16_t>(to_int(need(st, player_name(p), "stores"), 0, 60000, "a store"));
     }
@@ -275,7 +276,9 @@ State build_position(const Rules& rules, const YAML::Node& pos) {
     for (auto [k, v] : counter_values(rules, pos["counters"]))
       s.counters[k] = static_cast<int16_t>(v);
   }
-  s.to_move = to_player(need(pos, "to_move", "a position"), "to_move");
+  s.to_move = rules.rows == 1 && !pos["to_move"]
+                  ? Player::South
+                  : to_player(need(pos, "to_move", "a position"), "to_move");
   if (pos["round"]) s.round = static_cast<uint16_t>(to_int(pos["round"], 1, 10000, "round"));
   if (pos["since_capture"]) {
     s.since_capture =
