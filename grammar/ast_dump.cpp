@@ -70,6 +70,8 @@ const char* stmt_name(StmtKind k) {
       return "Relay";
     case StmtKind::Leave:
       return "Leave";
+    case StmtKind::Lift:
+      return "Lift";
     case StmtKind::Let:
       return "Let";
     case StmtKind::Assign:
@@ -180,6 +182,7 @@ void Dumper::stmt(int depth, const Stmt& s) {
   if (s.kind == StmtKind::Capture && !s.target) head += " board";
   if (s.kind == StmtKind::Capture && !s.dest) head += " owners";
   if (s.kind == StmtKind::Chain) head += s.forward ? " forward" : " backward";
+  if (s.kind == StmtKind::Relay && s.into) head += " into";
   line(depth, head, &s.range);
   if (s.target) expr(depth + 1, "target", *s.target);
   if (s.dest) expr(depth + 1, "dest", *s.dest);

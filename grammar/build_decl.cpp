@@ -77,7 +77,12 @@ void build_stmt(State& st, Range r, ast::StmtKind kind) {
       s.target = take<ExprItem>(kids.back()).expr;
       break;
     case ast::StmtKind::Relay:
-      s.target = take<ExprItem>(kids[0]).expr;
+      s.into = kids.size() == 2;  // the word `into`, then the hole
+      s.target = take<ExprItem>(kids.back()).expr;
+      break;
+    case ast::StmtKind::Lift:
+      if (kids.size() == 2) s.value = take<ExprItem>(kids[0]).expr;  // N from H
+      s.target = take<ExprItem>(kids.back()).expr;
       break;
     case ast::StmtKind::Leave:
       s.value = take<ExprItem>(kids[0]).expr;

@@ -156,6 +156,9 @@ MNC_EXPECT(ExprAfter<kw::Unmark>, "expected a hole after 'unmark'")
 MNC_EXPECT(ExprAfter<kw::For>, "expected a player after 'for'")
 MNC_EXPECT(ExprAfter<kw::Leave>, "expected a number of seeds after 'leave'")
 MNC_EXPECT(ExprAfter<kw::By>, "expected the winning player after 'won by'")
+MNC_EXPECT(ExprAfter<kw::Lift>, "expected a hole after 'lift'")
+MNC_EXPECT(ExprAfter<kw::Into>, "expected a hole after 'into'")
+MNC_EXPECT(RelayHow, "expected 'from' or 'into' after 'relay'")
 using CaptureTo = KwAfter<kw::Capture, kw::To>;
 MNC_EXPECT(CaptureTo, "expected 'to' after the captured hole")
 using ChainFrom = KwAfter<kw::Chain, kw::From>;

@@ -180,6 +180,8 @@ using Game = MNC_KW("game");
 using If = MNC_KW("if");
 using Import = MNC_KW("import");
 using Leave = MNC_KW("leave");
+using Lift = MNC_KW("lift");
+using Into = MNC_KW("into");
 using Let = MNC_KW("let");
 using Mark = MNC_KW("mark");
 using Unmark = MNC_KW("unmark");
@@ -282,9 +284,12 @@ struct ExtraTurnStmt : kw::ExtraTurn, NodeTag {};
 struct StopStmt : kw::Stop, NodeTag {};
 struct CancelStmt : kw::Cancel, NodeTag {};
 struct DrawStmt : kw::Draw, NodeTag {};
-struct RelayStmt
-    : pg::seq<kw::Relay, Ws, Must<KwAfter<kw::Relay, kw::From>>, Ws, Must<ExprAfter<kw::From>>>,
-      NodeTag {};
+// `relay from H` lifts H for the next lap; `relay into H` sows the seeds in
+// hand from H itself.
+struct RelayHow : pg::sor<pg::seq<kw::From, Ws, Must<ExprAfter<kw::From>>>,
+                          pg::seq<Word<kw::Into>, Ws, Must<ExprAfter<kw::Into>>>> {};
+struct RelayStmt : pg::seq<kw::Relay, Ws, Must<RelayHow>>, NodeTag {};
+struct LiftStmt : pg::seq<kw::Lift, Ws, Must<ExprAfter<kw::Lift>>, pg::opt<SeedsFrom>>, NodeTag {};
 struct LeaveStmt : pg::seq<kw::Leave, Ws, Must<ExprAfter<kw::Leave>>>, NodeTag {};
 struct LetName : Name {};
 struct LetEquals : pg::seq<pg::one<'='>, pg::not_at<pg::one<'='>>> {};
@@ -322,8 +327,8 @@ struct UseName : Name {};
 struct UseStmt : pg::seq<kw::Use, Ws, Must<UseName>, pg::opt<Ws, Nest<CallArgs>>>, NodeTag {};
 
 struct Statement : pg::sor<CaptureStmt, RemoveStmt, ExtraTurnStmt, StopStmt, CancelStmt, DrawStmt,
-                           RelayStmt, LeaveStmt, MarkStmt, UnmarkStmt, LetStmt, IfStmt, WhileStmt,
-                           ChainStmt, UseStmt, AssignStmt> {};
+                           RelayStmt, LiftStmt, LeaveStmt, MarkStmt, UnmarkStmt, LetStmt, IfStmt,
+                           WhileStmt, ChainStmt, UseStmt, AssignStmt> {};
 struct Block : pg::seq<pg::one<'{'>, DepthCheck, Sep, pg::star<Statement, Sep>, Must<BlockClose>>,
                NodeTag,
                BraceTag {};

@@ -68,11 +68,12 @@ std::string shorten(std::string_view s) {
 }
 
 bool is_reserved(std::string_view word) {
-  static constexpr std::array<std::string_view, 36> kReserved = {
-      "and",    "as",      "backward",   "board", "cancel",  "capture",  "chain", "draw", "else",
-      "end",    "extends", "extra_turn", "false", "forward", "fragment", "from",  "game", "if",
-      "import", "in",      "leave",      "let",   "match",   "moves",    "not",   "on",   "or",
-      "owners", "relay",   "remove",     "stop",  "to",      "true",     "use",   "when", "while"};
+  static constexpr std::array<std::string_view, 37> kReserved = {
+      "and",   "as",   "backward", "board",      "cancel", "capture", "chain",    "draw",
+      "else",  "end",  "extends",  "extra_turn", "false",  "forward", "fragment", "from",
+      "game",  "if",   "import",   "in",         "leave",  "let",     "lift",     "match",
+      "moves", "not",  "on",       "or",         "owners", "relay",   "remove",   "stop",
+      "to",    "true", "use",      "when",       "while"};
   for (std::string_view r : kReserved) {
     if (r == word) return true;
   }
@@ -239,8 +240,8 @@ SyntaxError game_not_closed(const ErrorSite& s) {
 
 SyntaxError block_not_closed(const ErrorSite& s) {
   static const std::vector<std::string> kStatements = {
-      "capture", "remove", "extra_turn", "stop",  "cancel", "draw", "relay",
-      "leave",   "let",    "if",         "while", "chain",  "use"};
+      "capture", "remove", "extra_turn", "stop", "cancel", "draw",  "relay",
+      "leave",   "lift",   "let",        "if",   "while",  "chain", "use"};
   if (is_identifier(s) && is_reserved(s.spelling) && next_char_after_token(s) == '=') {
     return {s.token, "'" + s.spelling + "' is a reserved keyword and cannot name a variable"};
   }

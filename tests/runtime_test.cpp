@@ -1608,5 +1608,69 @@ game "Bare row wins" {
   EXPECT_EQ(s.result, (Outcome{Winner::South, 1, 11}));
 }
 
+// `lift H` takes seeds into the hand in lap_end; `relay into H` sows the
+// hand from H itself (Omweso's captured seeds, sown again from the start
+// hole). Seeds taken and not relayed are sown on after the landing hole.
+constexpr const char* kSowAgain = R"(
+game "Sow again" {
+  board  { rows 2  holes 4  stores captures }
+  setup  { seeds 2 }
+  moves  { from own holes where count(hole) >= 1 }
+  on lap_end when lap == 1 and own(here) and count(here) == 1 and count(opposite(here)) > 0 {
+    lift opposite(here)
+    if count(opposite(here)) == 0 { relay into origin }
+  }
+  end { when empty_row { capture board to owners }  winner most store }
+}
+)";
+
+TEST(Sowing, LiftedSeedsAreSownAgain) {
+  auto r = load(kSowAgain);
+  ASSERT_TRUE(r);
+  // S1 -> S2 (empty before): N3's 3 seeds into the hand, sown into S1, S2, S3.
+  State s = position(*r, {1, 0, 0, 0}, {1, 1, 3, 1}, 9);
+  ApplyInfo info = apply(*r, s, mv(1));
+  EXPECT_EQ(row(s, kS), (V{1, 2, 1, 0}));
+  EXPECT_EQ(row(s, kN), (V{1, 1, 0, 1}));
+  EXPECT_EQ(info.laps, 2);
+  EXPECT_EQ(validate(*r, s), "");
+}
+
+TEST(Sowing, LiftedSeedsNotRelayedAreSownOnAfterTheLanding) {
+  auto r = load(R"(
+game "Sow on" {
+  board  { rows 2  holes 4  stores captures }
+  setup  { seeds 2 }
+  moves  { from own holes where count(hole) >= 1 }
+  on lap_end when lap == 1 and count(here) == 1 { lift 2 from opposite(here) }
+  end { when empty_row { capture board to owners }  winner most store }
+}
+)");
+  ASSERT_TRUE(r);
+  // S1 -> S2: 2 of N3's 3 seeds are lifted and sown on: S3, S4.
+  State s = position(*r, {1, 0, 0, 0}, {1, 1, 3, 1});
+  apply(*r, s, mv(1));
+  EXPECT_EQ(row(s, kS), (V{0, 1, 1, 1}));
+  EXPECT_EQ(row(s, kN), (V{1, 1, 1, 1}));
+}
+
+TEST(Sowing, LapsOfTakenSeedsCanBeEndless) {
+  auto r = load(R"(
+game "Round and round" {
+  board  { rows 2  holes 3  stores captures }
+  setup  { seeds 1 }
+  moves  { from own holes where count(hole) >= 1 }
+  on lap_end when count(here) == 1 and here != origin { lift here  relay into origin }
+  on lap_end when here == origin { lift here  relay into next(origin) }
+  end { when empty_row { capture board to owners }  winner most store }
+}
+)");
+  ASSERT_TRUE(r);
+  // Move 1 lifts its one seed back and forth between S1 and S2 for ever;
+  // move 3 ends in N1, which held a seed.
+  State s = position(*r, {1, 0, 1}, {1, 1, 1});
+  EXPECT_EQ(format_moves(legal_moves(*r, s)), "3");
+}
+
 }  // namespace
 }  // namespace mancala

@@ -68,7 +68,8 @@ enum class StmtKind {
   Stop,       // stop
   Cancel,     // cancel
   Draw,       // draw
-  Relay,      // relay from target
+  Relay,      // relay from target / relay into target (into)
+  Lift,       // lift [value from] target
   Leave,      // leave value
   Let,        // let name = value
   Assign,     // name = value
@@ -94,6 +95,7 @@ struct Stmt {
   std::optional<Expr> value;
   std::optional<Expr> cond;  // If, While, Chain
   bool forward = true;       // Chain direction
+  bool into = false;         // Relay: `relay into H`
   std::vector<Expr> args;    // Use arguments
   std::vector<Stmt> body;
   std::vector<Stmt> else_body;  // If: an `else if` is one If statement here

@@ -359,6 +359,7 @@ void BodyChecker::stmt(ast::Stmt& s) {
       if (s.dest) expect(*s.dest, Type::Player);
       break;
     case K::Remove:
+    case K::Lift:
       if (s.value) expect(*s.value, Type::Int);
       if (s.target) expect(*s.target, Type::Hole);
       break;

@@ -183,6 +183,8 @@ std::optional<ActionId> action_of(const ast::Stmt& stmt) {
       return ActionId::Stop;
     case ast::StmtKind::Relay:
       return ActionId::Relay;
+    case ast::StmtKind::Lift:
+      return ActionId::Lift;
     case ast::StmtKind::Leave:
       return ActionId::Leave;
     case ast::StmtKind::Mark:

@@ -132,7 +132,9 @@ std::string stmt_head(const ast::Stmt& s) {
     case K::Draw:
       return "draw";
     case K::Relay:
-      return "relay from " + opt_text(s.target, "?");
+      return std::string(s.into ? "relay into " : "relay from ") + opt_text(s.target, "?");
+    case K::Lift:
+      return "lift " + seeds_from(s) + opt_text(s.target, "?");
     case K::Leave:
       return "leave " + opt_text(s.value, "?");
     case K::Mark:

@@ -96,7 +96,8 @@ void CodeGen::emit(OpCode op, int32_t a) {
   }
   code.push_back(Instr{op, a});
   uses_no_moves_ |= op == OpCode::NoMoves;
-  uses_relay_from_ |= op == OpCode::RelayFrom;
+  uses_relay_from_ |= op == OpCode::RelayFrom || op == OpCode::RelayInto;
+  uses_hand_ |= op == OpCode::LiftHole || op == OpCode::LiftSome || op == OpCode::RelayInto;
   uses_sown_ |= op == OpCode::Sown || op == OpCode::InHand;
   uses_draw_ |= op == OpCode::Draw;
   depth_ += stack_effect(op);
@@ -437,7 +438,12 @@ void CodeGen::stmt(const Stmt& s) {
     case StmtKind::Draw: emit(OpCode::Draw); return;
     case StmtKind::Relay:
       expr(*s.target);
-      emit(OpCode::RelayFrom);
+      emit(s.into ? OpCode::RelayInto : OpCode::RelayFrom);
+      return;
+    case StmtKind::Lift:
+      expr(*s.target);
+      if (s.value) expr(*s.value);
+      emit(s.value ? OpCode::LiftSome : OpCode::LiftHole);
       return;
     case StmtKind::Leave: expr(*s.value); emit(OpCode::Leave); return;
     case StmtKind::Mark: mark(s); return;

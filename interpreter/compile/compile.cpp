@@ -172,8 +172,9 @@ std::shared_ptr<const Rules> compile(const CheckedGame& game) {
 
   r.frame_size = gen.frame_size();
   r.has_drop = !r.events[static_cast<size_t>(Event::Drop)].empty();
-  r.slow_sow = r.has_drop || !r.skip_when.empty();
-  r.may_relay = r.relay != RelayKind::None || gen.uses_relay_from();
+  r.hand_laps = gen.uses_hand();
+  r.slow_sow = r.has_drop || !r.skip_when.empty() || r.hand_laps;
+  r.may_relay = r.relay != RelayKind::None || gen.uses_relay_from() || r.hand_laps;
   r.plain_relay = r.events[static_cast<size_t>(Event::LapEnd)].empty() && r.relay_when.empty();
   r.reads_sown = gen.uses_sown();
   r.has_lasting = !r.marks.empty() || !r.counters.empty();

@@ -33,6 +33,8 @@ class CodeGen {
   int frame_size() const { return max_locals_ + max_stack_ + 1; }
   bool uses_no_moves() const { return uses_no_moves_; }
   bool uses_relay_from() const { return uses_relay_from_; }
+  // `lift H` or `relay into H`: laps that sow seeds taken into the hand.
+  bool uses_hand() const { return uses_hand_; }
   bool uses_sown() const { return uses_sown_; }
   bool uses_draw() const { return uses_draw_; }
 
@@ -86,6 +88,7 @@ class CodeGen {
   int last_label_ = -1;
   bool uses_no_moves_ = false;
   bool uses_relay_from_ = false;
+  bool uses_hand_ = false;
   bool uses_sown_ = false;
   bool uses_draw_ = false;
 };

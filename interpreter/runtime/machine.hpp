@@ -66,6 +66,8 @@ struct Machine {
   bool draw = false;
   bool cancel = false;
   int relay_from = -1;
+  int relay_into = -1;  // `relay into H`: the next lap sows the hand from H
+  int taken = 0;        // seeds `lift` put into the hand for the next lap
   int leave = 0;
 
   // What the move did.
@@ -94,6 +96,8 @@ void capture_cell(Machine& m, int cell, Player to);
 void capture_seeds(Machine& m, int cell, Player to, int64_t want);
 void remove_cell(Machine& m, int cell);
 void remove_seeds(Machine& m, int cell, int64_t want);
+// `lift H` in lap_end: up to `want` seeds of H go into the hand (Machine::taken).
+void lift_seeds(Machine& m, int cell, int64_t want);
 void commit_pending(Machine& m);
 
 // Sowing of one move from `start` (sow.cpp): lifts, sows, runs the

@@ -1,21 +1,19 @@
 // The sowing engine: lift, sow lap by lap, relay, detect endless sowing.
 //
-// This is the hottest code of the project, so it is instantiated twice
-// (with and without an observer, so a plain playout has no callback test
-// per seed) and each lap picks one of two loops: seed by seed when drop
-// handlers or `skip when` must see every seed, or else whole laps added by
-// division and the remainder walked on the doubled track. Endless sowing is
-// detected exactly with Brent's cycle algorithm over the sowing state at
-// each relay point (board, stores, removed, and the hole about to be
-// lifted, with `laps alternate` also the next lap's direction; nothing is
-// in hand or pending there), keeping one snapshot on the
-// stack, no heap. A lap that skips every hole of the track without
-// dropping is endless too (the board cannot change while skipping). Exact
-// detection is cheap only for short cycles: a cycle can be far longer than
-// any game (a 2x8 relay board with 6 seeds has one beyond 10^9 laps), and
-// handlers that read `lap` make the state unbounded. So a move still sowing
-// after the file's lap budget (`endless ... after N laps`, default
-// kDefaultEndlessLaps) is endless by rule, whatever a longer run would do.
+// This is the hottest code of the project, so it is instantiated for each
+// combination of an observer (so a plain playout has no callback test per
+// seed) and of laps that sow seeds lifted into the hand (`lift H`, `relay
+// into H`: decided once per move, so other games pay nothing per lap) and each lap picks one of two
+// loops: seed by seed when drop handlers or `skip when` must see every seed, or else whole laps
+// added by division and the remainder walked on the doubled track. Endless sowing is detected
+// exactly with Brent's cycle algorithm over the sowing state at each relay point (board, stores,
+// removed, and the hole about to be lifted, with `laps alternate` also the next lap's direction;
+// nothing is in hand or pending there), keeping one snapshot on the stack, no heap. A lap that
+// skips every hole of the track without dropping is endless too (the board cannot change while
+// skipping). Exact detection is cheap only for short cycles: a cycle can be far longer than any
+// game (a 2x8 relay board with 6 seeds has one beyond 10^9 laps), and handlers that read `lap` make
+// the state unbounded. So a move still sowing after the file's lap budget (`endless ... after N
+// laps`, default kDefaultEndlessLaps) is endless by rule, whatever a longer run would do.
 #include <cstring>
 
 #include "machine.hpp"
@@ -33,7 +31,8 @@ struct Snapshot {
 
 // `lasting`: whether the game declares marks or counters (only then can
 // handlers change them).
-void take(Snapshot& snap, const State& s, int ncells, int lift, bool lasting) {
+[[gnu::always_inline]] inline void take(Snapshot& snap, const State& s, int ncells, int lift,
+                                        bool lasting) {
   std::memcpy(snap.cells.data(), s.cells.data(), sizeof(uint16_t) * ncells);
   snap.removed = s.removed;
   snap.lift = lift;
@@ -44,7 +43,8 @@ void take(Snapshot& snap, const State& s, int ncells, int lift, bool lasting) {
   }
 }
 
-bool same(const Snapshot& snap, const State& s, int ncells, int lift, bool lasting) {
+[[gnu::always_inline]] inline bool same(const Snapshot& snap, const State& s, int ncells, int lift,
+                                        bool lasting) {
   return snap.lift == lift && snap.removed == s.removed &&
          std::memcmp(snap.cells.data(), s.cells.data(), sizeof(uint16_t) * ncells) == 0 &&
          (!lasting || (snap.marks == s.marks && snap.mark_north == s.mark_north &&
@@ -67,7 +67,8 @@ int lift(Machine& m, int cell) {
   return n - leave;
 }
 
-// `sown` and `in_hand` are those before the seed that `cell` would receive.
+// `sown` and `in_hand` are those before the seed that `cell` would receive;
+// `lift_cell` is the hole the lap lifted (-1: none).
 bool skipped(Machine& m, int cell, int lift_cell, int sown, int hand) {
   const Rules& r = m.rules;
   if (r.skip_origin && cell == lift_cell) return true;
@@ -98,10 +99,22 @@ TrackView track_of(const Machine& m) {
   return {r.rtrack[mv].data(), r.rtrack_pos[mv].data(), len, cycle};
 }
 
+// A lap's start, as the relay decision gives it: the hole to lift
+// (kLiftLap), or, in a game that lifts seeds into the hand (`lift H`,
+// `relay into H`), the hole the hand is sown into (kIntoLap) or sown after
+// (kAfterLap). The kind is part of the sowing state compared for endless
+// sowing.
+constexpr int kCellMask = 255;
+constexpr int kLiftLap = 0;
+constexpr int kIntoLap = 1 << 9;
+constexpr int kAfterLap = 2 << 9;
+
 // Sows `hand` seeds after lift_cell; returns the landing cell, or -1 when
-// every cell of the track is skipped (endless).
+// every cell of the track is skipped (endless). `skip` is the hole `skip
+// origin` skips: the lifted hole, or -1 for a lap of taken seeds.
 template <bool kObs, bool kSlow>
-int sow_lap(Machine& m, const TrackView& tv, int lift_cell, int hand) {
+[[gnu::always_inline]] inline int sow_lap(Machine& m, const TrackView& tv, int lift_cell, int hand,
+                                          int skip) {
   const Rules& r = m.rules;
   State& s = m.s;
   const uint8_t* track = tv.track;
@@ -111,6 +124,7 @@ int sow_lap(Machine& m, const TrackView& tv, int lift_cell, int hand) {
   int cell = lift_cell;
   if (hand == 0) return cell;
   if constexpr (!kObs && !kSlow) {
+    MANCALA_ASSERT(skip == lift_cell);  // laps of taken seeds are sown seed by seed
     int cycle = tv.cycle;
     if (hand > cycle) {
       int full = (hand - 1) / cycle;
@@ -131,7 +145,7 @@ int sow_lap(Machine& m, const TrackView& tv, int lift_cell, int hand) {
     while (hand > 0) {
       if (++p == len) p = 0;
       cell = track[p];
-      if (skipped(m, cell, lift_cell, lifted - hand, hand)) {
+      if (skipped(m, cell, skip, lifted - hand, hand)) {
         if (++skips > len) return -1;
         continue;
       }
@@ -172,7 +186,7 @@ int relay_target(Machine& m, int land) {
 
 // relay_target when no code runs at a lap's end (Rules::plain_relay): the
 // relay kind's default condition alone, with no names to set.
-int plain_relay_target(const Machine& m, int land) {
+[[gnu::always_inline]] inline int plain_relay_target(const Machine& m, int land) {
   const Rules& r = m.rules;
   if (r.relay == RelayKind::None || land >= 2 * r.holes) return -1;  // a lap ending in a store
   if (r.relay == RelayKind::Landing) return m.s.cells[land] > 1 ? land : -1;
@@ -180,20 +194,46 @@ int plain_relay_target(const Machine& m, int land) {
   return m.s.cells[target] > 0 ? target : -1;
 }
 
+// When sowing would stop with seeds taken into the hand, they are sown on
+// from the hole after the landing hole.
+int hand_left(const Machine& m, int land) {
+  return m.taken > 0 ? land | kAfterLap : -1;
+}
+
 // The relay decision after a lap that landed in `land`: lap_end handlers,
-// then `relay from`, then the sowing rule. -1: sowing stops.
-int after_lap(Machine& m, int land) {
+// then `relay into` or `relay from`, then the sowing rule. Returns the next
+// lap's start (a kind and a cell), or -1: sowing stops.
+int after_lap(Machine& m, const TrackView& tv, int land) {
   m.here = land;
   m.last = true;
   m.relay_from = -1;
+  m.relay_into = -1;
   if (!m.rules.events[static_cast<size_t>(Event::LapEnd)].empty()) {
     m.stop = false;
     run_handlers(m, Event::LapEnd);
-    if (m.stop) return -1;
+    if (m.stop) return hand_left(m, land);
+  }
+  if (m.relay_into >= 0) {  // a cell off the mover's track (the other store) sows nothing
+    bool on_track = m.relay_into < kMaxCells && tv.pos[m.relay_into] < tv.len;
+    return on_track ? m.relay_into | kIntoLap : hand_left(m, land);
   }
   int next = m.relay_from >= 0 ? m.relay_from : relay_target(m, land);
-  if (next < 0 || next >= 2 * m.rules.holes) return -1;  // a store is never lifted
-  return next;
+  if (next < 0 || next >= 2 * m.rules.holes) return hand_left(m, land);  // a store is never lifted
+  return next | kLiftLap;
+}
+
+// The seeds a lap sows in a game that lifts seeds into the hand: those of
+// its lifted hole plus those taken, or the taken seeds alone, sown into a
+// hole (`from` becomes the cell before it) or after the landing hole; a
+// lap of taken seeds lifts no hole, so `skip origin` skips none.
+template <bool kObs>
+int hand_lap(Machine& m, const TrackView& tv, int lap, int& from, int& skip) {
+  int hand = m.taken;
+  m.taken = 0;
+  if ((lap & ~kCellMask) == kLiftLap) return hand + lift<kObs>(m, from);
+  skip = -1;
+  if ((lap & ~kCellMask) == kIntoLap) from = tv.track[(tv.pos[from] + tv.len - 1) % tv.len];
+  return hand;
 }
 
 // Whether a move sows against the game's direction: by the mover's choice,
@@ -205,7 +245,9 @@ bool reversed_move(Machine& m, int start) {
   return d != Direction::Either && d != r.direction;
 }
 
-template <bool kObs>
+// kHand: the game lifts seeds into the hand (Rules::hand_laps), decided
+// once per move so that other games pay nothing per lap for it.
+template <bool kObs, bool kHand>
 bool sow_move_impl(Machine& m, int start) {
   const Rules& r = m.rules;
   State& s = m.s;
@@ -222,21 +264,25 @@ bool sow_move_impl(Machine& m, int start) {
   if (r.may_relay)
     take(tortoise, s, r.cells, lift_cell + (r.laps_alternate && m.reversed ? 256 : 0), lasting);
   for (;;) {
-    int hand = lift<kObs>(m, lift_cell);
-    int land = r.slow_sow ? sow_lap<kObs, true>(m, tv, lift_cell, hand)
-                          : sow_lap<kObs, false>(m, tv, lift_cell, hand);
+    int from = kHand ? lift_cell & kCellMask : lift_cell;  // the lap sows after this cell
+    int skip = from;
+    int hand = kHand ? hand_lap<kObs>(m, tv, lift_cell, from, skip) : lift<kObs>(m, from);
+    int land = r.slow_sow ? sow_lap<kObs, true>(m, tv, from, hand, skip)
+                          : sow_lap<kObs, false>(m, tv, from, hand, skip);
     if (land < 0) return false;
     if (reads_sown) {  // what lap_end and the relay rule see
       m.sown = hand;
       m.in_hand = 0;
     }
-    int next = r.plain_relay ? plain_relay_target(m, land) : after_lap(m, land);
+    int next = r.plain_relay ? plain_relay_target(m, land) : after_lap(m, tv, land);
     if (next < 0) {
       m.here = land;
       return true;
     }
-    if constexpr (kObs) m.obs->relay(next);
-    int key = next;          // the sowing state's hole about to be lifted
+    if constexpr (kObs) {
+      if ((next & ~kCellMask) == kLiftLap) m.obs->relay(next);  // a lap that lifts a hole
+    }
+    int key = next;          // the sowing state's next lap: its kind and hole
     if (r.laps_alternate) {  // the next lap sows the other way: part of the state
       m.reversed = !m.reversed;
       tv = track_of(m);
@@ -266,7 +312,10 @@ Direction direction_at(Machine& m, int cell) {
 }
 
 bool sow_move(Machine& m, int start) {
-  return m.obs ? sow_move_impl<true>(m, start) : sow_move_impl<false>(m, start);
+  if (m.rules.hand_laps) {
+    return m.obs ? sow_move_impl<true, true>(m, start) : sow_move_impl<false, true>(m, start);
+  }
+  return m.obs ? sow_move_impl<true, false>(m, start) : sow_move_impl<false, false>(m, start);
 }
 
 }  // namespace mancala

@@ -75,6 +75,15 @@ void remove_seeds(Machine& m, int cell, int64_t want) {
   if (int n = seeds_taken(m.s, cell, want)) remove_n(m, cell, n);
 }
 
+void lift_seeds(Machine& m, int cell, int64_t want) {
+  if (m.s.is_store(cell)) return;  // a store is never lifted
+  int n = seeds_taken(m.s, cell, want);
+  if (n == 0) return;
+  m.s.cells[cell] = static_cast<uint16_t>(m.s.cells[cell] - n);
+  m.taken += n;
+  if (m.obs) m.obs->lift(cell, n);
+}
+
 void commit_pending(Machine& m) {
   State& s = m.s;
   if (m.cancel) {
@@ -488,6 +497,17 @@ L_ExtraTurn:
 L_Stop:
   m.stop = true;
   NEXT;
+L_RelayInto:
+  m.relay_into = static_cast<int>(POP());
+  NEXT;
+L_LiftHole:
+  lift_seeds(m, static_cast<int>(POP()), INT64_MAX);
+  NEXT;
+L_LiftSome : {
+  int64_t n = POP();
+  lift_seeds(m, static_cast<int>(POP()), n);
+  NEXT;
+}
 L_RelayFrom:
   m.relay_from = static_cast<int>(POP());
   NEXT;

@@ -230,7 +230,13 @@ std::string Describer::stmt_words(const Stmt& s) const {
     case StmtKind::Draw:
       return "the result is a draw";
     case StmtKind::Relay:
+      if (s.into) {
+        return fmt::format("the seeds in hand are sown on, the first into {}", words(*s.target));
+      }
       return fmt::format("the seeds of {} are lifted and sown on", words(*s.target));
+    case StmtKind::Lift:
+      return fmt::format("{} of {} are lifted into the hand, to be sown by the next lap",
+                         seeds_words(*this, s), words(*s.target));
     case StmtKind::Leave:
       return s.value->kind == ExprKind::Int && s.value->value == 1
                  ? "1 seed stays in the hole"

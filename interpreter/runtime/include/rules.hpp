@@ -142,6 +142,7 @@ struct Rules : Settings {
   bool slow_sow = false;            // drop handlers or `skip when`: sow seed by seed
   bool may_relay = false;           // relay kind or a `relay from` statement exists
   bool plain_relay = false;         // no lap_end handler, no `relay ... when`: the kind decides
+  bool hand_laps = false;           // `lift H` / `relay into H`: laps may sow taken seeds
   bool reads_sown = false;          // code reads `sown` or `in_hand`: the sowing keeps them
   bool has_lasting = false;         // marks or counters: handlers may change them mid-move
   bool direction_per_move = false;  // direction rules: a move's direction from its start hole
