@@ -3,17 +3,22 @@
 // This is the hottest code of the project, so it is instantiated for each
 // combination of an observer (so a plain playout has no callback test per
 // seed) and of laps that sow seeds lifted into the hand (`lift H`, `relay
-// into H`: decided once per move, so other games pay nothing per lap) and each lap picks one of two
-// loops: seed by seed when drop handlers or `skip when` must see every seed, or else whole laps
-// added by division and the remainder walked on the doubled track. Endless sowing is detected
-// exactly with Brent's cycle algorithm over the sowing state at each relay point (board, stores,
-// removed, and the hole about to be lifted, with `laps alternate` also the next lap's direction;
-// nothing is in hand or pending there), keeping one snapshot on the stack, no heap. A lap that
-// skips every hole of the track without dropping is endless too (the board cannot change while
-// skipping). Exact detection is cheap only for short cycles: a cycle can be far longer than any
-// game (a 2x8 relay board with 6 seeds has one beyond 10^9 laps), and handlers that read `lap` make
-// the state unbounded. So a move still sowing after the file's lap budget (`endless ... after N
-// laps`, default kDefaultEndlessLaps) is endless by rule, whatever a longer run would do.
+// into H`: decided once per move, so other games pay nothing per lap), and
+// each lap picks one of two loops: seed by seed when drop handlers or `skip
+// when` must see every seed, or else whole laps added by division and the
+// remainder walked on the doubled track. Endless sowing is detected exactly
+// with Brent's cycle algorithm over the sowing state at each relay point
+// (board, stores, removed, and how the next lap starts: the hole it lifts,
+// or sows the hand into; with `laps alternate` also its direction; the
+// seeds in hand are what the board lacks, nothing is pending there),
+// keeping one snapshot on the stack, no heap. A lap that skips every hole
+// of the track without dropping is endless too (the board cannot change
+// while skipping). Exact detection is cheap only for short cycles: a cycle
+// can be far longer than any game (a 2x8 relay board with 6 seeds has one
+// beyond 10^9 laps), and handlers that read `lap` make the state unbounded.
+// So a move still sowing after the file's lap budget (`endless ... after N
+// laps`, default kDefaultEndlessLaps) is endless by rule, whatever a longer
+// run would do.
 #include <cstring>
 
 #include "machine.hpp"
