@@ -254,6 +254,7 @@ using Lost = MNC_KW("lost");
 using Starter = MNC_KW("starter");
 using Loser = MNC_KW("loser");
 using Alternate = MNC_KW("alternate");
+using LastMover = MNC_KW("last_mover");
 using Second = MNC_KW("second");
 using Max = MNC_KW("max");
 using Rounds = MNC_KW("rounds");
@@ -445,7 +446,7 @@ struct RefillClause
       NodeTag {};
 struct StarterClause
     : pg::seq<Word<kw::Starter>, Ws,
-              Must<ChoiceAfter<kw::Starter, kw::Winner, kw::Loser, kw::Alternate>>,
+              Must<ChoiceAfter<kw::Starter, kw::Winner, kw::Loser, kw::Alternate, kw::LastMover>>,
               pg::opt<Ws, Word<kw::Else>, Ws, Must<ChoiceAfter<kw::Else, kw::First, kw::Second>>>>,
       NodeTag {};
 struct EndsClause : pg::seq<Word<kw::Ends>, Ws, Must<WordAfter<kw::Ends, kw::When>>, Ws,

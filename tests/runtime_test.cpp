@@ -1672,5 +1672,26 @@ game "Round and round" {
   EXPECT_EQ(format_moves(legal_moves(*r, s)), "3");
 }
 
+// `starter last_mover`: whoever made the move that ended a round starts
+// the next, whoever won it.
+TEST(Match, TheLastMoverStartsTheNextRound) {
+  auto r = load(R"(
+game "Last mover starts" {
+  board  { rows 2  holes 3  stores captures }
+  setup  { seeds 4 }
+  moves  { from own holes where count(hole) >= 1 }
+  end    { when board_seeds <= 1 { capture board to owners }  winner most store }
+  match  { refill conquest from start  starter last_mover  max rounds 5  winner most store }
+}
+)");
+  ASSERT_TRUE(r);
+  // North moves last and loses the round 19-5: North starts round 2.
+  State s = position(*r, {0, 0, 0}, {0, 0, 1}, 19, 4, kN);
+  apply(*r, s, mv(3));  // N3 -> S1: one seed left, South's
+  ASSERT_EQ(s.round, 2);
+  EXPECT_EQ(s.to_move, kN);
+  EXPECT_EQ(s.round_starter, kN);
+}
+
 }  // namespace
 }  // namespace mancala

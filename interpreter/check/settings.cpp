@@ -535,8 +535,9 @@ void SpecBuilder::match(const ast::Section& s) {
       auto w = word<StarterKind>(c);
       if (w) spec_.match.starter = *w;
       if (auto tie = word<TieStarter>(c)) spec_.match.after_tie = *tie;
-      if (w == StarterKind::Alternate && has_word(c, "else")) {
-        rep_.error(c.range, "'starter alternate' takes no 'else'");
+      bool no_tie = w == StarterKind::Alternate || w == StarterKind::LastMover;
+      if (no_tie && has_word(c, "else")) {
+        rep_.error(c.range, fmt::format("'starter {}' takes no 'else'", spell(*w)));
       }
     } else if (k == "ends" && !c.values.empty()) {
       spec_.match_ends_when = cond(c.values[0], Context::Match, Type::Bool);

@@ -180,7 +180,8 @@ void refill(const Rules& r, State& s, Winner round_winner) {
   fill(s, l, keep_cells, kept, r.seeds);
 }
 
-Player next_starter(const Rules& r, const State& s, Winner w) {
+// `mover`: who made the move that ended the round.
+Player next_starter(const Rules& r, const State& s, Winner w, Player mover) {
   Player first = s.round_starter;
   bool tie = w == Winner::Draw || w == Winner::None;
   Player after_tie = r.match.after_tie == TieStarter::First ? first : other(first);
@@ -191,6 +192,8 @@ Player next_starter(const Rules& r, const State& s, Winner w) {
       return tie ? after_tie : (w == Winner::South ? Player::North : Player::South);
     case StarterKind::Alternate:
       return other(first);
+    case StarterKind::LastMover:
+      return mover;
   }
   return other(first);
 }
@@ -236,7 +239,7 @@ void end_round(Machine& m, ApplyInfo& info, std::string_view reason, bool draw, 
     end_game(m, info, most_store(s, false));
     return;
   }
-  Player starter = next_starter(r, s, o.winner);
+  Player starter = next_starter(r, s, o.winner, m.mover);
   refill(r, s, o.winner);
   s.round = static_cast<uint16_t>(s.round + 1);
   s.since_capture = 0;

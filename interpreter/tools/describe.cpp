@@ -537,9 +537,10 @@ std::string match_text(const Describer& d, const GameSpec& g) {
                           m.refill_remainder)
             : "");
   }
-  const char* starter = m.starter == StarterKind::Winner  ? "the round winner"
-                        : m.starter == StarterKind::Loser ? "the round loser"
-                                                          : "the players in turn";
+  const char* starter = m.starter == StarterKind::Winner      ? "the round winner"
+                        : m.starter == StarterKind::Loser     ? "the round loser"
+                        : m.starter == StarterKind::LastMover ? "the player who made its last move"
+                                                              : "the players in turn";
   out += fmt::format(
       "- The next round is started by {}; after a tie, by the player who moved {} in the tied "
       "round.\n",

@@ -28,7 +28,7 @@ enum class EndlessKind : uint8_t { Illegal, Draw, Ends };
 enum class FirstMove : uint8_t { Any, Rightmost, Leftmost };
 enum class WinnerKind : uint8_t { MostStore, Survivor };
 enum class EndKind : uint8_t { When, Stalemate, Repetition };
-enum class StarterKind : uint8_t { Winner, Loser, Alternate };
+enum class StarterKind : uint8_t { Winner, Loser, Alternate, LastMover };
 enum class RefillKind : uint8_t { Conquest, Own };  // `refill conquest|own ...`
 enum class RefillFrom : uint8_t { End, Start };     // `refill ... from end|start`
 enum class TieStarter : uint8_t { Second, First };  // `starter ... else first|second`
@@ -70,8 +70,8 @@ MANCALA_SPELLINGS(WinnerKind, 2, {"most", WinnerKind::MostStore},
                   {"survivor", WinnerKind::Survivor});
 MANCALA_SPELLINGS(EndKind, 3, {"when", EndKind::When}, {"stalemate", EndKind::Stalemate},
                   {"repetition", EndKind::Repetition});
-MANCALA_SPELLINGS(StarterKind, 3, {"winner", StarterKind::Winner}, {"loser", StarterKind::Loser},
-                  {"alternate", StarterKind::Alternate});
+MANCALA_SPELLINGS(StarterKind, 4, {"winner", StarterKind::Winner}, {"loser", StarterKind::Loser},
+                  {"alternate", StarterKind::Alternate}, {"last_mover", StarterKind::LastMover});
 MANCALA_SPELLINGS(RefillKind, 2, {"conquest", RefillKind::Conquest}, {"own", RefillKind::Own});
 MANCALA_SPELLINGS(RefillFrom, 2, {"end", RefillFrom::End}, {"start", RefillFrom::Start});
 MANCALA_SPELLINGS(TieStarter, 2, {"second", TieStarter::Second}, {"first", TieStarter::First});
