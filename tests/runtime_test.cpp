@@ -1693,5 +1693,87 @@ game "Last mover starts" {
   EXPECT_EQ(s.round_starter, kN);
 }
 
+// Review fixes (stop 17): each of these crashed or answered wrongly.
+
+// Partial captures of one hole in sow_end add to one pending entry: a
+// thousand of them neither overflow the pending area nor lose a seed.
+TEST(Captures, ManyPartialCapturesOfOneHoleArePending) {
+  auto r = load(R"(
+game "One by one" {
+  board  { rows 2  holes 1  stores captures }
+  setup  { seeds 1000 }
+  moves  { from own holes where count(hole) >= 1 }
+  on sow_end { while count(here) > 0 { capture 1 from here to mover  remove 1 from here } }
+  end { when board_seeds == 0  winner most store }
+}
+)");
+  ASSERT_TRUE(r);
+  State s = initial_state(*r);
+  // S1's 1000 seeds alternate N1, S1: the last lands in S1 (500), taken a
+  // seed at a time, 250 to South's store and 250 out of play.
+  ApplyInfo info = apply(*r, s, mv(1));
+  EXPECT_EQ(info.captured, 250);
+  EXPECT_EQ(info.removed, 250);
+  EXPECT_EQ(s.store(kS), 250);
+  EXPECT_EQ(s.count(s.hole_cell(kN, 1)), 1500);
+  EXPECT_EQ(validate(*r, s), "");
+}
+
+// One hole, no store on the track and `skip origin`: a lap has nowhere to
+// sow, so the move is endless (illegal), not a division by zero.
+TEST(OnePlayer, ALapWithNowhereToSowIsEndless) {
+  auto r = load(R"(
+game "Nowhere" {
+  board  { rows 1  holes 1  stores captures }
+  setup  { seeds 2 }
+  moves  { from own holes where count(hole) >= 1 }
+  sowing { skip origin }
+  end { when board_seeds == 0 won }
+}
+)");
+  ASSERT_TRUE(r);
+  State s = initial_state(*r);
+  EXPECT_TRUE(s.over);  // no legal move at the start: lost
+  EXPECT_EQ(s.result.winner, Winner::North);
+}
+
+// `forbid after` sees next and prev in the game's direction, whatever way
+// the move's last lap went.
+TEST(MovesSection, ForbidAfterFollowsTheGamesDirection) {
+  auto r = load(R"(
+game "Forbid after a zigzag" {
+  board  { rows 2  holes 3  stores captures }
+  setup  { seeds 2 }
+  moves  { from own holes where count(hole) >= 1  forbid after count(next(row_hole(south, 1))) == 0 }
+  sowing { relay landing  laps alternate }
+  end { when board_seeds == 0  winner most store }
+}
+)");
+  ASSERT_TRUE(r);
+  // Move 3: S3 -> N1 (2: relay, now clockwise) S3, S2: next(S1) is S2 (1),
+  // not N3 (empty), so it is legal.
+  State s = position(*r, {2, 0, 1}, {1, 1, 0}, 4, 3);
+  EXPECT_EQ(format_moves(legal_moves(*r, s)), "1, 3");
+}
+
+// `relay into H` with nothing in hand lands in H itself.
+TEST(Sowing, RelayIntoWithAnEmptyHandLandsThere) {
+  auto r = load(R"(
+game "Into, empty-handed" {
+  board  { rows 2  holes 3  stores captures  counters done, landed }
+  setup  { seeds 1 }
+  moves  { from own holes where count(hole) >= 1 }
+  on lap_end when done == 0 { done = 1  relay into row_hole(north, 2) }
+  on sow_end { landed = number(here)  if side(here) == north { landed = landed + 10 } }
+  end { when board_seeds == 0  winner most store }
+}
+)");
+  ASSERT_TRUE(r);
+  State s = initial_state(*r);
+  apply(*r, s, mv(1));  // S1 -> S2; nothing in hand: the next lap lands in N2
+  EXPECT_EQ(s.counters[1], 12);
+  EXPECT_EQ(row(s, kS), (V{0, 2, 1}));
+}
+
 }  // namespace
 }  // namespace mancala

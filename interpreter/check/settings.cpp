@@ -365,6 +365,7 @@ void SpecBuilder::moves(const ast::Section& s) {
     } else if (k == "must") {
       spec_.must_feed = true;
       spec_.feed_else_any = has_word(c, "any");
+      if (env_.one_player) rep_.error(c.range, "a one-player game has no opponent to feed");
     } else if (k == "forbid" && !c.values.empty() && has_word(c, "after")) {
       spec_.forbid_after.push_back(cond(c.values[0], Context::ForbidAfter, Type::Bool));
     } else if (k == "forbid" && !c.values.empty()) {
@@ -402,6 +403,10 @@ void SpecBuilder::sowing(const ast::Section& s) {
       auto w = word<EndlessKind>(c);
       if (!w) continue;
       spec_.endless = *w;
+      if (env_.one_player && *w != EndlessKind::Illegal) {
+        rep_.error(c.range,
+                   "in a one-player game an endless move is illegal: write 'endless illegal'");
+      }
       if (has_word(c, "after")) {
         Range r = c.values.empty() ? c.range : c.values[0].range;
         if (auto v = in_range(number(c), r, "the lap budget", 1, kMaxEndlessLaps)) {
@@ -595,15 +600,17 @@ void SpecBuilder::limits() {
   }
   if (!spec_.row.empty()) {
     if (spec_.total() > kMaxTotalSeeds) {
-      rep_.error(row_range_, fmt::format("too many seeds: 2 x {} = {}, at most {}",
-                                         spec_.total() / 2, spec_.total(), kMaxTotalSeeds));
+      rep_.error(row_range_,
+                 fmt::format("too many seeds: {} x {} = {}, at most {}", spec_.rows,
+                             spec_.total() / spec_.rows, spec_.total(), kMaxTotalSeeds));
     }
     return;
   }
-  int64_t total = int64_t{2} * spec_.holes * spec_.seeds;
+  int64_t total = int64_t{spec_.rows} * spec_.holes * spec_.seeds;
   if (total > kMaxTotalSeeds) {
-    rep_.error(seeds_range_, fmt::format("too many seeds: 2 x {} holes x {} seeds = {}, at most {}",
-                                         spec_.holes, spec_.seeds, total, kMaxTotalSeeds));
+    rep_.error(seeds_range_,
+               fmt::format("too many seeds: {} x {} holes x {} seeds = {}, at most {}", spec_.rows,
+                           spec_.holes, spec_.seeds, total, kMaxTotalSeeds));
   }
 }
 

@@ -11,6 +11,7 @@
 // endless-sowing check.
 #include "compile.hpp"
 
+#include <algorithm>
 #include <cassert>
 
 #include "builtins.hpp"
@@ -173,13 +174,17 @@ std::shared_ptr<const Rules> compile(const CheckedGame& game) {
   r.frame_size = gen.frame_size();
   r.has_drop = !r.events[static_cast<size_t>(Event::Drop)].empty();
   r.hand_laps = gen.uses_hand();
-  r.slow_sow = r.has_drop || !r.skip_when.empty() || r.hand_laps;
+  // A lap that `skip origin` leaves no hole to sow into (one hole, no store
+  // on the track) is endless: only the seed-by-seed loop sees it.
+  bool no_room = r.skip_origin &&
+                 std::min({r.track_len[0], r.track_len[1], r.rtrack_len[0], r.rtrack_len[1]}) <= 1;
+  r.slow_sow = r.has_drop || !r.skip_when.empty() || r.hand_laps || no_room;
   r.may_relay = r.relay != RelayKind::None || gen.uses_relay_from() || r.hand_laps;
   r.plain_relay = r.events[static_cast<size_t>(Event::LapEnd)].empty() && r.relay_when.empty();
   r.reads_sown = gen.uses_sown();
   r.has_lasting = !r.marks.empty() || !r.counters.empty();
   r.direction_per_move = !r.direction_rules.empty();
-  r.may_be_endless = r.may_relay || !r.skip_when.empty();
+  r.may_be_endless = r.may_relay || !r.skip_when.empty() || no_room;
   r.simple_starts = r.where_nonempty && r.forbid.empty() && r.forbid_after.empty() &&
                     !r.direction_choice && !(r.may_be_endless && r.endless == EndlessKind::Illegal);
   r.needs_no_moves = gen.uses_no_moves();

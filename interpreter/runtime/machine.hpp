@@ -75,7 +75,10 @@ struct Machine {
   int removed = 0;
   int pending_seeds = 0;
   int pending_count = 0;
-  std::array<PendingCapture, kMaxCells> pending;  // [0, pending_count) in use
+  // [0, pending_count) in use, one entry per (cell, destination): a hole
+  // taken from twice (`capture N from H`) adds to its entry, so the array
+  // never holds more than every cell for each of the three destinations.
+  std::array<PendingCapture, 3 * kMaxCells> pending;
 
   int no_moves = -1;  // memo of `no moves` for the player to move: -1 unknown
 };

@@ -125,6 +125,7 @@ bool passes_lookahead(const Rules& r, const State& s, int cell, Way way, Lookahe
   if (!la.feed && !la.after) return sow_move(sim, cell);  // endless check only
   if (!run_move(sim, cell)) return r.endless != EndlessKind::Illegal;
   if (la.feed && copy.controlled_seeds(other(s.to_move)) == 0) return false;
+  sim.reversed = false;  // `forbid after` sees next and prev in the game's direction
   return !la.after || passes_after(r, sim);
 }
 
@@ -479,6 +480,7 @@ std::string validate_one_player(const Rules& r, const State& s) {
       return "seeds in North's row in a one-player game";
   }
   if (s.store(Player::North) != 0) return "seeds in North's store in a one-player game";
+  if (s.control != default_control(r.holes)) return "a hole changes hands in a one-player game";
   if (!s.over && s.to_move != Player::South) return "North to move in a one-player game";
   return "";
 }

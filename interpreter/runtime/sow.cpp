@@ -237,7 +237,11 @@ int hand_lap(Machine& m, const TrackView& tv, int lap, int& from, int& skip) {
   m.taken = 0;
   if ((lap & ~kCellMask) == kLiftLap) return hand + lift<kObs>(m, from);
   skip = -1;
-  if ((lap & ~kCellMask) == kIntoLap) from = tv.track[(tv.pos[from] + tv.len - 1) % tv.len];
+  // Into H: sow from the cell before H; with nothing in hand the lap lands
+  // in H itself, as `relay from` an empty hole does.
+  if ((lap & ~kCellMask) == kIntoLap && hand > 0) {
+    from = tv.track[(tv.pos[from] + tv.len - 1) % tv.len];
+  }
   return hand;
 }
 

@@ -20,14 +20,27 @@ namespace mancala {
 
 namespace {
 
+// Adds n seeds of `cell` bound for `to` (a store, or kPendingTo_Removed)
+// to the pending captures of sow_end.
+void add_pending(Machine& m, int cell, int to, int n) {
+  m.pending_seeds += n;
+  for (int i = 0; i < m.pending_count; ++i) {
+    PendingCapture& p = m.pending[i];
+    if (p.cell == cell && p.to == to) {
+      p.n = static_cast<uint16_t>(p.n + n);
+      return;
+    }
+  }
+  m.pending[m.pending_count++] = {static_cast<uint8_t>(cell), static_cast<uint8_t>(to),
+                                  static_cast<uint16_t>(n)};
+}
+
 // Takes n seeds (1..all) of a hole to a store, or pending in sow_end.
 void capture_n(Machine& m, int cell, Player to, int n) {
   State& s = m.s;
   s.cells[cell] = static_cast<uint16_t>(s.cells[cell] - n);
   if (m.pending_mode) {
-    m.pending[m.pending_count++] = {static_cast<uint8_t>(cell), static_cast<uint8_t>(index(to)),
-                                    static_cast<uint16_t>(n)};
-    m.pending_seeds += n;
+    add_pending(m, cell, index(to), n);
   } else {
     s.cells[s.store_cell(to)] += n;
     s.last_captor = to;
@@ -42,9 +55,7 @@ void remove_n(Machine& m, int cell, int n) {
   State& s = m.s;
   s.cells[cell] = static_cast<uint16_t>(s.cells[cell] - n);
   if (m.pending_mode) {
-    m.pending[m.pending_count++] = {static_cast<uint8_t>(cell), kPendingTo_Removed,
-                                    static_cast<uint16_t>(n)};
-    m.pending_seeds += n;
+    add_pending(m, cell, kPendingTo_Removed, n);
   } else {
     s.removed += n;
     m.removed += n;

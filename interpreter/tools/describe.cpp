@@ -369,9 +369,11 @@ std::string board_text(const GameSpec& g) {
 }
 
 std::string moves_text(const Describer& d, const GameSpec& g) {
-  std::string out = g.from_all ? "Moves: a move lifts all the seeds of any hole of the board (the "
-                                 "opponent's hole k is move N+k)"
-                               : "Moves: a move lifts all the seeds of a hole the mover controls";
+  std::string out = g.rows == 1 ? "Moves: a move lifts all the seeds of a hole of the row"
+                    : g.from_all
+                        ? "Moves: a move lifts all the seeds of any hole of the board (the "
+                          "opponent's hole k is move N+k)"
+                        : "Moves: a move lifts all the seeds of a hole the mover controls";
   out += g.move_where ? " where " + d.words(*g.move_where) : "";
   out += ".\n";
   if (g.first_move != FirstMove::Any) {
@@ -422,8 +424,16 @@ std::string direction_text(const Describer& d, const GameSpec& g) {
 }
 
 std::string sowing_text(const Describer& d, const GameSpec& g) {
+  // One row: counter-clockwise is left to right, towards the store.
+  const char* solo_way = g.direction == Direction::Ccw ? "from left to right (towards the store)"
+                                                       : "from right to left";
   std::string out =
-      g.direction_rules.empty()
+      g.rows == 1 && g.direction_rules.empty()
+          ? fmt::format(
+                "Sowing: one seed per hole {}, round the row and its store, starting with "
+                "the next hole",
+                solo_way)
+      : g.direction_rules.empty()
           ? fmt::format("Sowing: one seed per hole {}, starting with the next hole",
                         direction_words(g.direction))
           : fmt::format(
@@ -541,10 +551,12 @@ std::string match_text(const Describer& d, const GameSpec& g) {
                         : m.starter == StarterKind::Loser     ? "the round loser"
                         : m.starter == StarterKind::LastMover ? "the player who made its last move"
                                                               : "the players in turn";
-  out += fmt::format(
-      "- The next round is started by {}; after a tie, by the player who moved {} in the tied "
-      "round.\n",
-      starter, spell(m.after_tie));
+  bool ties = m.starter == StarterKind::Winner || m.starter == StarterKind::Loser;
+  out += ties ? fmt::format(
+                    "- The next round is started by {}; after a tie, by the player who moved {} "
+                    "in the tied round.\n",
+                    starter, spell(m.after_tie))
+              : fmt::format("- The next round is started by {}.\n", starter);
   if (g.match_ends_when) out += "- The match ends when " + d.words(*g.match_ends_when) + ".\n";
   if (m.max_rounds > 0) out += fmt::format("- The match ends when round {} ends.\n", m.max_rounds);
   out += "- The player with more seeds in store wins the match.\n";
