@@ -387,6 +387,27 @@ TEST(Play, EndIsToldOnceWithItsReason) {
   EXPECT_EQ(r.out.find("The game is over", first + 1), std::string::npos) << r.out;
 }
 
+// A game that nobody can start is over at once, and play says so.
+TEST(Play, AGameStuckAtItsStartTellsItsResult) {
+  fs::path rules = temp_file("stuck.mnc");
+  std::ofstream(rules, std::ios::binary) << R"(game "Stuck" {
+  board { rows 2  holes 3  stores captures }
+  setup { seeds 1 }
+  moves { from own holes where count(hole) >= 2 }
+  end { when board_seeds == 0  winner most store }
+})";
+  ToolRun r = run_tool({"play", rules.string()});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("The game is over"), std::string::npos) << r.out;
+}
+
+// A one-player game's moves are its N holes.
+TEST(Replay, OnePlayerMovesAreTheHolesOfTheRow) {
+  ToolRun r = run_tool({"replay", "games/tchuka_ruma.mnc", "--moves", "5"});
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("expected a hole 1..4"), std::string::npos) << r.err;
+}
+
 // An unwritable --record is refused before the first move.
 TEST(Play, UnwritableRecordIsRefusedFirst) {
   ToolRun r = run_tool({"play", "games/kalah.mnc", "--south", "greedy", "--north", "greedy",

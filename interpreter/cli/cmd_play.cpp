@@ -232,7 +232,15 @@ void Session::print_board(int highlight) {
 // human's turn is announced by the prompt, so it is not repeated here;
 // after the last move there is nothing to add: the result was narrated.
 void Session::print_status() {
-  if (state_.over) return;  // the narration of the last move said the result
+  if (state_.over) {       // the narration of the last move said the result...
+    if (plies_.empty()) {  // ...unless no move could be made at all
+      ApplyInfo info;
+      info.game_over = true;
+      info.end = EndInfo{state_.result, "no moves", state_.round};
+      say(narrate_result(rules_, state_, info, voice_));
+    }
+    return;
+  }
   std::string dot = config_.style.unicode ? " · " : " - ";
   std::vector<std::string> parts;
   if (rules_.match.present) parts.push_back(fmt::format("Round {}", state_.round));

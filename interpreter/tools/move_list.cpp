@@ -7,7 +7,7 @@
 
 namespace mancala {
 
-Expected<std::vector<Move>> parse_move_list(const std::string& text, int holes) {
+Expected<std::vector<Move>> parse_move_list(const std::string& text, int holes, int rows) {
   using Result = Expected<std::vector<Move>>;
   std::vector<Move> moves;
   if (text.empty()) return Result::ok(moves);
@@ -16,11 +16,12 @@ Expected<std::vector<Move>> parse_move_list(const std::string& text, int holes) 
     size_t comma = text.find(',', start);
     std::string word = text.substr(start, comma == std::string::npos ? comma : comma - start);
     std::optional<Move> m = parse_move(word, holes);
+    if (m && !m->is_pass() && m->number > rows * holes) m.reset();  // one row: 1..N
     if (!m) {
       return Result::fail(fmt::format(
           "--moves: move {} is '{}'; expected a hole 1..{} (with ccw or cw where the mover "
           "chooses the direction) or 'pass'",
-          n, word, 2 * holes));
+          n, word, rows * holes));
     }
     moves.push_back(*m);
     if (comma == std::string::npos) break;
