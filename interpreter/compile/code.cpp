@@ -494,36 +494,20 @@ void CodeGen::remove(const Stmt& s) {
   emit(OpCode::RemoveSome);
 }
 
+// `capture [N from] H|board to P|owners`: the operands (hole, then the
+// number), then the destination: `to owners` has an instruction of its
+// own, `to P` pushes P.
 void CodeGen::capture(const Stmt& s) {
-  bool board = !s.target.has_value();
-  bool owners = !s.dest.has_value();
-  if (s.value) {  // N from H (never `board`: the grammar has no such form)
-    expr(*s.target);
-    expr(*s.value);
-    if (owners) {
-      emit(OpCode::CaptureSomeOwners);
-    } else {
-      expr(*s.dest);
-      emit(OpCode::CaptureSome);
-    }
-    return;
-  }
-  if (board) {
-    if (owners) {
-      emit(OpCode::CaptureBoardOwners);
-    } else {
-      expr(*s.dest);
-      emit(OpCode::CaptureBoard);
-    }
-    return;
-  }
-  expr(*s.target);
-  if (owners) {
-    emit(OpCode::CaptureOwners);
-  } else {
-    expr(*s.dest);
-    emit(OpCode::Capture);
-  }
+  if (s.target) expr(*s.target);  // empty: `board`
+  if (s.value) expr(*s.value);    // N from H (never `board`: the grammar has no such form)
+  OpCode owners = s.value    ? OpCode::CaptureSomeOwners
+                  : s.target ? OpCode::CaptureOwners
+                             : OpCode::CaptureBoardOwners;
+  OpCode to_player = s.value    ? OpCode::CaptureSome
+                     : s.target ? OpCode::Capture
+                                : OpCode::CaptureBoard;
+  if (s.dest) expr(*s.dest);
+  emit(s.dest ? to_player : owners);
 }
 
 // The index of the mark a `mark`/`unmark` names (the checker made sure it

@@ -172,31 +172,26 @@ template <bool kObs, bool kSlow>
   }
 }
 
-// The hole the next lap lifts by the `sowing` relay rule, or -1 to stop.
-int relay_target(Machine& m, int land) {
-  const Rules& r = m.rules;
-  if (r.relay == RelayKind::None || land >= 2 * r.holes) return -1;  // a lap ending in a store
-  int target = r.relay == RelayKind::Landing ? land : (m.reversed ? r.prev1 : r.next1)[land];
-  bool go;
-  if (!r.relay_when.empty()) {
-    m.here = land;
-    go = exec(m, r.relay_when) != 0;
-  } else if (r.relay == RelayKind::Landing) {
-    go = m.s.cells[land] > 1;
-  } else {
-    go = m.s.cells[target] > 0;
-  }
-  return go ? target : -1;
-}
-
-// relay_target when no code runs at a lap's end (Rules::plain_relay): the
-// relay kind's default condition alone, with no names to set.
+// The hole the next lap lifts by the relay kind's default condition alone
+// (no names to set: with no code at a lap's end, Rules::plain_relay, it is
+// the whole decision), or -1 to stop.
 [[gnu::always_inline]] inline int plain_relay_target(const Machine& m, int land) {
   const Rules& r = m.rules;
   if (r.relay == RelayKind::None || land >= 2 * r.holes) return -1;  // a lap ending in a store
   if (r.relay == RelayKind::Landing) return m.s.cells[land] > 1 ? land : -1;
   int target = (m.reversed ? r.prev1 : r.next1)[land];
   return m.s.cells[target] > 0 ? target : -1;
+}
+
+// The hole the next lap lifts by the `sowing` relay rule (its `when`, or
+// the default condition), or -1 to stop.
+int relay_target(Machine& m, int land) {
+  const Rules& r = m.rules;
+  if (r.relay_when.empty()) return plain_relay_target(m, land);
+  if (r.relay == RelayKind::None || land >= 2 * r.holes) return -1;  // a lap ending in a store
+  m.here = land;
+  if (exec(m, r.relay_when) == 0) return -1;
+  return r.relay == RelayKind::Landing ? land : (m.reversed ? r.prev1 : r.next1)[land];
 }
 
 // When sowing would stop with seeds taken into the hand, they are sown on
