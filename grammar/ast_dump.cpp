@@ -166,6 +166,12 @@ void Dumper::expr(int depth, const std::string& slot, const Expr& e) {
     case ExprKind::In:
       head += "In";
       break;
+    case ExprKind::Quantifier:
+      head += std::string("Quantifier ") + quant_spelling(e.quant) + " " + e.name;
+      break;
+    case ExprKind::Fragment:
+      head += "Fragment " + e.name;
+      break;
   }
   line(depth, head, &e.range);
   for (const Expr& arg : e.args) expr(depth + 1, "", arg);
@@ -229,7 +235,11 @@ void Dumper::fragment(int depth, const Fragment& f) {
     Range r{p.name.range.file, p.name.range.begin, p.type.range.end};
     line(depth + 1, "Param " + p.name.text + ": " + p.type.text, &r);
   }
-  stmts(depth + 1, "body", f.body);
+  if (f.value) {
+    expr(depth + 1, "value", *f.value);
+  } else {
+    stmts(depth + 1, "body", f.body);
+  }
 }
 
 void Dumper::file(const File& f) {

@@ -224,4 +224,36 @@ void build_name_or_call(State& st, Range r) {
   st.stack.emplace_back(std::move(node));
 }
 
+// all|any|tally|sum ( name in holes [of player] [where filter] : body ):
+// args are the body, the filter (the literal `true` when not written) and
+// the player when the set is one row.
+void build_quantifier(State& st, Range r) {
+  std::vector<Item> kids = st.take_children();
+  std::string word = take<ast::Word>(kids[0]).text;
+  ast::Word name = take<ast::Word>(kids[1]);
+  ExprItem node = make_expr(ast::ExprKind::Quantifier, r);
+  node.expr.quant = word == "all"     ? ast::Quant::All
+                    : word == "any"   ? ast::Quant::Any
+                    : word == "tally" ? ast::Quant::Tally
+                                      : ast::Quant::Sum;
+  node.expr.name = std::move(name.text);
+  node.expr.name_range = name.range;
+  std::optional<ExprItem> player, filter;
+  for (size_t i = 2; i + 1 < kids.size(); i += 2) {
+    std::string which = take<ast::Word>(kids[i]).text;
+    (which == "of" ? player : filter) = take<ExprItem>(kids[i + 1]);
+  }
+  ExprItem body = take<ExprItem>(kids.back());
+  if (!filter) {
+    filter = make_expr(ast::ExprKind::Bool, name.range);
+    filter->expr.value = 1;
+  }
+  node.depth = std::max({body.depth, filter->depth, player ? player->depth : 0}) + 1;
+  node.expr.args.push_back(std::move(body.expr));
+  node.expr.args.push_back(std::move(filter->expr));
+  if (player) node.expr.args.push_back(std::move(player->expr));
+  check_depth(node.depth, r);
+  st.stack.emplace_back(std::move(node));
+}
+
 }  // namespace mancala::grammar

@@ -188,7 +188,11 @@ void build_fragment(State& st, Range r) {
   f.range = r;
   f.name = take<ast::Word>(kids[0]);
   for (size_t i = 1; i + 1 < kids.size(); ++i) f.params.push_back(take<ast::Param>(kids[i]));
-  f.body = take<BlockItem>(kids.back()).stmts;
+  if (auto* value = std::get_if<ExprItem>(&kids.back())) {
+    f.value = std::move(value->expr);
+  } else {
+    f.body = take<BlockItem>(kids.back()).stmts;
+  }
   st.stack.emplace_back(std::move(f));
 }
 

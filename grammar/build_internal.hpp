@@ -99,6 +99,7 @@ void build_binary(State& st, Range r);  // a chain of one precedence level (or `
 void build_unary(State& st, Range r);
 void build_paren(State& st, Range r);
 void build_name_or_call(State& st, Range r);
+void build_quantifier(State& st, Range r);
 void build_stmt(State& st, Range r, ast::StmtKind kind);
 void build_block(State& st, Range r);
 void build_clause(State& st, Range r);

@@ -186,6 +186,16 @@ MNC_MESSAGE(AddOperand,
             expected(s, "expected an expression after '" + previous_token(s.st, s.offset) + "'"))
 MNC_MESSAGE(CmpOperand,
             expected(s, "expected an expression after '" + previous_token(s.st, s.offset) + "'"))
+MNC_MESSAGE(QuantOpen, expected(s, "expected '(' after '" + previous_token(s.st, s.offset) + "'"))
+MNC_MESSAGE(QuantName,
+            expected_name(s, "expected the name of a hole variable after '('", "a hole variable"))
+MNC_EXPECT(QuantIn, "expected 'in' after the hole variable")
+MNC_EXPECT(QuantSet, "expected 'holes' or 'holes of PLAYER' after 'in'")
+MNC_EXPECT(QuantPlayer, "expected a player after 'of'")
+MNC_EXPECT(QuantFilter, "expected a condition after 'where'")
+MNC_EXPECT(QuantColon, "expected ':' after the holes (or 'of PLAYER', 'where CONDITION')")
+MNC_EXPECT(QuantBody, "expected an expression after ':'")
+MNC_EXPECT(QuantClose, "expected ')' to close the quantifier")
 MNC_EXPECT(InOpen, "expected '[' after 'in'")
 MNC_EXPECT(InItem, "expected an expression in the list of 'in'")
 MNC_EXPECT(InClose, "expected ',' or ']' to close the list of 'in'")
@@ -230,7 +240,8 @@ MNC_MESSAGE(ParamClose,
             expected_name(s, "expected ',' or ')' to close the parameter list", "a parameter"))
 MNC_MESSAGE(FragmentName,
             expected_name(s, "expected a fragment name after 'fragment'", "a fragment"))
-MNC_EXPECT(FragmentBody, "expected '{' to start the fragment body")
+MNC_EXPECT(FragmentBody, "expected '{' or '=' to start the fragment body")
+MNC_EXPECT(FragmentValue, "expected an expression after '='")
 MNC_EXPECT(ImportPath, "expected a file name in quotes after 'import'")
 MNC_MESSAGE(FileEnd, file_not_ended(s))
 

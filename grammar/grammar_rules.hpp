@@ -97,7 +97,30 @@ struct CallArgs
 struct ExprName : Name {};
 struct NameOrCall : pg::seq<ExprName, pg::opt<Ws, Nest<CallArgs>>>, NodeTag {};
 
-struct Primary : pg::sor<IntLit, TrueLit, FalseLit, NoMoves, Nest<Paren>, NameOrCall> {};
+// all(h in holes: E), any(h in holes of P where F: E), tally(...), sum(...):
+// the name is bound to each hole of the set (those where F holds) in turn. The keywords are
+// reserved, so after one nothing but its parenthesis can follow.
+struct QuantWord : pg::sor<Word<MNC_KW("all")>, Word<MNC_KW("any")>, Word<MNC_KW("tally")>,
+                           Word<MNC_KW("sum")>> {};
+struct QuantOpen : pg::one<'('> {};
+struct QuantName : Name {};
+struct QuantIn : MNC_KW("in") {};
+struct QuantOf : MNC_KW("of") {};
+struct QuantPlayer : pg::seq<Expr> {};
+struct QuantWhere : MNC_KW("where") {};
+struct QuantFilter : pg::seq<Expr> {};
+struct QuantSet : pg::seq<MNC_KW("holes"), pg::opt<Ws, QuantOf, Ws, Must<QuantPlayer>>,
+                          pg::opt<Ws, QuantWhere, Ws, Must<QuantFilter>>> {};
+struct QuantColon : pg::one<':'> {};
+struct QuantBody : pg::seq<Expr> {};
+struct QuantClose : pg::one<')'> {};
+struct Quantifier
+    : pg::seq<QuantWord, Ws, Must<QuantOpen>, DepthCheck, Ws, Must<QuantName>, Ws, Must<QuantIn>,
+              Ws, Must<QuantSet>, Ws, Must<QuantColon>, Ws, Must<QuantBody>, Ws, Must<QuantClose>>,
+      NodeTag {};
+
+struct Primary
+    : pg::sor<IntLit, TrueLit, FalseLit, NoMoves, Nest<Paren>, Nest<Quantifier>, NameOrCall> {};
 
 struct NegExpr;
 struct NegOp : pg::one<'-'> {};
@@ -175,6 +198,8 @@ using ExtraTurn = MNC_KW("extra_turn");
 using For = MNC_KW("for");
 using Forward = MNC_KW("forward");
 using Fragment = MNC_KW("fragment");
+using Sum = MNC_KW("sum");
+using Tally = MNC_KW("tally");
 using From = MNC_KW("from");
 using Game = MNC_KW("game");
 using If = MNC_KW("if");
@@ -213,6 +238,7 @@ using Sown = MNC_KW("sown");
 using Seeds = MNC_KW("seeds");
 using Own = MNC_KW("own");
 using All = MNC_KW("all");
+using Of = MNC_KW("of");
 using Where = MNC_KW("where");
 using First = MNC_KW("first");
 using Move = MNC_KW("move");
@@ -524,7 +550,10 @@ struct ParamList
     : pg::seq<pg::one<'('>, Ws, pg::opt<Param, pg::star<Ws, pg::one<','>, Ws, Must<NextParam>>>, Ws,
               Must<ParamClose>> {};
 struct FragmentName : Name {};
-struct FragmentBody : Nest<Block> {};
+struct FragmentEquals : pg::one<'='> {};
+struct FragmentValue : pg::seq<Expr> {};
+// `fragment NAME(params) { statements }` or `fragment NAME(params) = E`
+struct FragmentBody : pg::sor<Nest<Block>, pg::seq<FragmentEquals, Ws, Must<FragmentValue>>> {};
 struct FragmentDecl
     : pg::seq<kw::Fragment, Ws, Must<FragmentName>, Ws, pg::opt<ParamList, Ws>, Must<FragmentBody>>,
       NodeTag {};

@@ -10,6 +10,7 @@
 
 #include "control_internal.hpp"
 #include "diagnostics.hpp"
+#include "parse.hpp"
 #include "utf8.hpp"
 
 namespace mancala::grammar {
@@ -67,17 +68,9 @@ std::string shorten(std::string_view s) {
   return std::string(s.substr(0, cut)) + "...";
 }
 
+// The reserved words are keywords.def's, as the grammar's `Reserved` rule.
 bool is_reserved(std::string_view word) {
-  static constexpr std::array<std::string_view, 37> kReserved = {
-      "and",   "as",   "backward", "board",      "cancel", "capture", "chain",    "draw",
-      "else",  "end",  "extends",  "extra_turn", "false",  "forward", "fragment", "from",
-      "game",  "if",   "import",   "in",         "leave",  "let",     "lift",     "match",
-      "moves", "not",  "on",       "or",         "owners", "relay",   "remove",   "stop",
-      "to",    "true", "use",      "when",       "while"};
-  for (std::string_view r : kReserved) {
-    if (r == word) return true;
-  }
-  return false;
+  return is_keyword(word);
 }
 
 std::vector<std::string> split_words(std::string_view list) {

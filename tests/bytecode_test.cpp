@@ -104,10 +104,15 @@ std::vector<std::pair<std::string, CodeRef>> regions(const Rules& r) {
   return out;
 }
 
+// The shipped games, and the fuzz corpus's seed games, which exercise
+// constructs no shipped game uses yet (quantifiers, say).
 std::vector<std::string> shipped_games() {
   std::vector<std::string> out;
   for (const auto& e : fs::directory_iterator(fs::path(MANCALA_SOURCE_DIR) / "games")) {
     if (e.path().extension() == ".mnc") out.push_back(e.path().string());
+  }
+  for (const char* seed : {"seed_quantifiers.mnc"}) {
+    out.push_back((fs::path(MANCALA_SOURCE_DIR) / "tests/fuzz/corpus" / seed).string());
   }
   std::sort(out.begin(), out.end());
   return out;

@@ -114,6 +114,10 @@ std::string sexpr(const ast::Expr& e) {
       return list("call " + e.name);
     case ast::ExprKind::In:
       return list("in");
+    case ast::ExprKind::Quantifier:
+      return list(std::string(ast::quant_spelling(e.quant)) + " " + e.name);
+    case ast::ExprKind::Fragment:
+      return list("fragment " + e.name);
     case ast::ExprKind::Unary:
     case ast::ExprKind::Binary:
       return list(op_text(e.op));
@@ -458,6 +462,28 @@ TEST(GrammarStatements, WhileChainUse) {
 
 // --------------------------------------------------------------- expressions
 
+// A quantifier is a primary: its body runs to its closing parenthesis, and
+// its arguments are the body, the filter (`true` when none) and the player.
+TEST(GrammarExpressions, Quantifiers) {
+  EXPECT_EQ(expr("all(h in holes: count(h) == 0)"), "(all h (== (call count h) 0) true)");
+  EXPECT_EQ(expr("tally(h in holes of mover where own(h): x) > 2 and y"),
+            "(and (> (tally h x (call own h) mover) 2) y)");
+  EXPECT_EQ(expr("sum(h in holes where a or b: count(h)) + 1"),
+            "(+ (sum h (call count h) (or a b)) 1)");
+  EXPECT_EQ(expr("any(h in holes of south: z)"), "(any h z true south)");
+}
+
+// `fragment NAME = E`: an expression fragment keeps its value, not a body.
+TEST(GrammarFile, ExpressionFragment) {
+  ast::File f = ok("fragment in_range(h: hole, k: int) = count(h) <= k\nfragment m = true\n");
+  ASSERT_EQ(f.fragments.size(), 2u);
+  ASSERT_TRUE(f.fragments[0].value);
+  EXPECT_EQ(f.fragments[0].params.size(), 2u);
+  EXPECT_TRUE(f.fragments[0].body.empty());
+  EXPECT_EQ(sexpr(*f.fragments[0].value), "(<= (call count h) k)");
+  ASSERT_TRUE(f.fragments[1].value);
+}
+
 TEST(GrammarExpressions, Primaries) {
   EXPECT_EQ(expr("42"), "42");
   EXPECT_EQ(expr("true"), "true");
@@ -613,7 +639,7 @@ TEST(GrammarErrors, MessagesAndPositions) {
       {"fragment f(x: int, while: int) { }",
        "1:20: 'while' is a reserved keyword and cannot name a parameter"},
       {"fragment f(if: int) { }", "1:12: 'if' is a reserved keyword and cannot name a parameter"},
-      {"fragment f stop", "1:12: expected '{' to start the fragment body, got 'stop'"},
+      {"fragment f stop", "1:12: expected '{' or '=' to start the fragment body, got 'stop'"},
       {"game \"g\" { } import \"x\"", "1:14: imports must come before fragments and the game"},
       {"gane \"g\" { }", "1:1: unknown declaration 'gane'; did you mean 'game'?"},
       {"gmae \"g\" { }", "1:1: unknown declaration 'gmae'; did you mean 'game'?"},

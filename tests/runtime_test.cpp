@@ -1775,5 +1775,73 @@ game "Into, empty-handed" {
   EXPECT_EQ(row(s, kS), (V{0, 2, 1}));
 }
 
+// ---- quantifiers and expression fragments ------------------------------------------
+
+// all/any/tally/sum over the holes, with `of P` and `where F`, and an
+// expression fragment, each written into a counter after every move and
+// compared with the same quantity computed here from the cells, over the
+// positions of random games.
+constexpr const char* kQuantifiers = R"(
+fragment in_range(h: hole, lo: int, hi: int) = count(h) >= lo and count(h) <= hi
+fragment empties = tally(h in holes: count(h) == 0)
+game "Quantifiers" {
+  board  { rows 2  holes 5  stores captures  counters a, b, c, d }
+  setup  { seeds 3 }
+  moves  { from own holes where count(hole) >= 1 }
+  sowing { relay landing }
+  on sow_end {
+    if opponents(here) and in_range(here, 2, 3) { capture here to mover }
+    a = empties
+    b = sum(h in holes of north where number(h) > 2: count(h))
+    c = 0
+    if all(h in holes of mover: count(h) <= 4) { c = c + 1 }
+    if any(h in holes where number(h) == 1: in_range(h, 5, 9)) { c = c + 2 }
+    d = tally(h in holes of opponent where count(h) > 0: not in_range(h, 1, 2))
+  }
+  end { when board_seeds < 3 as "few"  winner most store }
+}
+)";
+
+TEST(Expressions, QuantifiersAndExpressionFragmentsCountWhatTheyShould) {
+  auto r = load(kQuantifiers);
+  ASSERT_TRUE(r);
+  Rng rng(11);
+  int checked = 0, all_true = 0, any_true = 0;
+  for (int game = 0; game < 40; ++game) {
+    State s = initial_state(*r);
+    for (int ply = 0; ply < 60 && !legal_moves(*r, s).empty(); ++ply) {
+      Player mover = s.to_move;
+      apply(*r, s, random_legal_move(*r, s, rng));
+      if (s.over) break;
+      auto count = [&](Player p, int n) { return int(s.cells[s.hole_cell(p, n)]); };
+      int empties = 0, north_tail = 0, c = 0, d = 0;
+      bool all_small = true, any_first = false;
+      for (Player p : {Player::South, Player::North}) {
+        for (int n = 1; n <= 5; ++n) {
+          int k = count(p, n);
+          empties += k == 0;
+          if (p == Player::North && n > 2) north_tail += k;
+          if (p == mover) all_small = all_small && k <= 4;
+          if (n == 1) any_first = any_first || (k >= 5 && k <= 9);
+          if (p != mover && k > 0 && !(k >= 1 && k <= 2)) ++d;
+        }
+      }
+      c = (all_small ? 1 : 0) + (any_first ? 2 : 0);
+      EXPECT_EQ(s.counters[0], empties);
+      EXPECT_EQ(s.counters[1], north_tail);
+      EXPECT_EQ(s.counters[2], c);
+      EXPECT_EQ(s.counters[3], d);
+      all_true += all_small;
+      any_true += any_first;
+      ++checked;
+    }
+  }
+  EXPECT_GT(checked, 1000);
+  EXPECT_GT(all_true, 0);  // both outcomes of each test were seen
+  EXPECT_LT(all_true, checked);
+  EXPECT_GT(any_true, 0);
+  EXPECT_LT(any_true, checked);
+}
+
 }  // namespace
 }  // namespace mancala

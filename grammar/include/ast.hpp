@@ -37,7 +37,22 @@ enum class ExprKind {
   Unary,    // op args[0]        op: Neg, Not
   Binary,   // args[0] op args[1]
   In,       // args[0] in [args[1], ..., args[n]]
+  // quant(name in holes [of args[2]] [where args[1]]: args[0]): all, any,
+  // tally or sum over the holes of the board, or of one player's row, that
+  // make the filter true (the literal `true` when none is written)
+  Quantifier,
+  // A use of an expression fragment, made by the checker from the Call (or
+  // Name) that named it: args are the arguments, then the fragment's body;
+  // `params` the local names the arguments bind in the body.
+  Fragment,
 };
+
+enum class Quant { None, All, Any, Tally, Sum };
+// The keyword of a quantifier: "all", "any", "tally", "sum".
+inline const char* quant_spelling(Quant q) {
+  constexpr const char* kWords[] = {"?", "all", "any", "tally", "sum"};
+  return kWords[static_cast<int>(q)];
+}
 
 enum class Op { None, Neg, Not, Add, Sub, Mul, Div, Mod, Eq, Ne, Lt, Le, Gt, Ge, And, Or };
 
@@ -58,6 +73,8 @@ struct Expr {
   // clause: its index; else -1.
   int counter = -1;
   Op op = Op::None;
+  Quant quant = Quant::None;        // Quantifier
+  std::vector<std::string> params;  // Fragment
   std::vector<Expr> args;
 };
 
@@ -151,7 +168,8 @@ struct Fragment {
   Range range;
   Word name;
   std::vector<Param> params;
-  std::vector<Stmt> body;
+  std::vector<Stmt> body;     // a block of statements (`use NAME`) ...
+  std::optional<Expr> value;  // ... or an expression (`fragment NAME = E`)
 };
 
 struct Import {

@@ -137,6 +137,10 @@ std::optional<Type> BodyChecker::expr(ast::Expr& e) {
       return Type::Int;
     case K::Binary:
       return binary(e);
+    case K::Quantifier:
+      return quantifier(e);
+    case K::Fragment:  // made by the checker itself: an AST is checked once
+      return std::nullopt;
     case K::In: {
       if (e.args.empty()) return std::nullopt;
       std::optional<Type> first = expr(e.args[0]);
@@ -221,6 +225,8 @@ std::optional<Type> BodyChecker::name(ast::Expr& e) {
     fail(e.range, fmt::format("'{}' is a function; call it with arguments", e.name), false);
     return std::nullopt;
   }
+  if (fragment_scope().names.contains(e.name)) return fragment_call(e);
+  if (fragment_scope().lost.contains(e.name)) return std::nullopt;  // its syntax error is reported
   fail(e.range, fmt::format("unknown name '{}'{}", e.name, did_you_mean(e.name, name_candidates())),
        false);
   return std::nullopt;
@@ -268,6 +274,11 @@ static int mark_param(FunctionId id) {
 
 std::optional<Type> BodyChecker::call(ast::Expr& e) {
   const BuiltinFunction* f = find_function(e.name);
+  if (!f && !lookup(e.name) && fragment_scope().names.contains(e.name)) return fragment_call(e);
+  if (!f && fragment_scope().lost.contains(e.name)) {
+    for (ast::Expr& a : e.args) expr(a);
+    return std::nullopt;
+  }
   if (!f) {
     if (lookup(e.name) || find_name(e.name)) {
       fail(e.name_range, fmt::format("'{}' is not a function", e.name), false);
@@ -410,23 +421,43 @@ void BodyChecker::stmt(ast::Stmt& s) {
   }
 }
 
+// A new local (a `let`, a quantifier's hole) may not take a built-in name,
+// a mark's, a counter's or a visible local's.
+void BodyChecker::check_declarable(const std::string& name, Range range) {
+  if (find_name(name) || find_function(name)) {
+    fail(range, fmt::format("'{}' is a built-in name and cannot be declared", name), false);
+  } else if (mark_index(name) >= 0) {
+    fail(range, fmt::format("'{}' is a mark of this game and cannot be declared", name), false);
+  } else if (counter_index(name) >= 0) {
+    fail(range, fmt::format("'{}' is a counter of this game and cannot be declared", name), false);
+  } else if (const Local* prev = lookup(name)) {
+    fail(range, fmt::format("'{}' is already declared", name), false,
+         {{prev->range, true, fmt::format("'{}' was declared here", name)}});
+  }
+}
+
 void BodyChecker::let(ast::Stmt& s) {
   std::optional<Type> t = s.value ? expr(*s.value) : std::nullopt;
-  if (find_name(s.name) || find_function(s.name)) {
-    fail(s.name_range, fmt::format("'{}' is a built-in name and cannot be declared", s.name),
-         false);
-  } else if (mark_index(s.name) >= 0) {
-    fail(s.name_range, fmt::format("'{}' is a mark of this game and cannot be declared", s.name),
-         false);
-  } else if (counter_index(s.name) >= 0) {
-    fail(s.name_range, fmt::format("'{}' is a counter of this game and cannot be declared", s.name),
-         false);
-  } else if (const Local* prev = lookup(s.name)) {
-    fail(s.name_range, fmt::format("'{}' is already declared", s.name), false,
-         {{prev->range, true, fmt::format("'{}' was declared here", s.name)}});
-  }
+  check_declarable(s.name, s.name_range);
   declare(s.name, t, s.name_range);
   s.name = scopes_.back().back().out_name;
+}
+
+// all/any(h in SET: bool), tally(h in SET: bool), sum(h in SET: int), SET
+// being `holes [of P] [where bool]`: the hole variable is a local of the
+// filter and the body alone.
+std::optional<Type> BodyChecker::quantifier(ast::Expr& e) {
+  if (e.args.size() < 2) return std::nullopt;
+  if (e.args.size() > 2) expect(e.args[2], Type::Player);
+  check_declarable(e.name, e.name_range);
+  scopes_.emplace_back();
+  declare(e.name, Type::Hole, e.name_range);
+  e.name = scopes_.back().back().out_name;
+  expect(e.args[1], Type::Bool);
+  bool sum = e.quant == ast::Quant::Sum;
+  expect(e.args[0], sum ? Type::Int : Type::Bool);
+  scopes_.pop_back();
+  return (sum || e.quant == ast::Quant::Tally) ? Type::Int : Type::Bool;
 }
 
 void BodyChecker::assign(ast::Stmt& s) {

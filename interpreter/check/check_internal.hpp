@@ -141,8 +141,13 @@ class BodyChecker {
   void let(ast::Stmt& s);
   void assign(ast::Stmt& s);
   void scoped_block(std::vector<ast::Stmt>& body);
+  void check_declarable(const std::string& name, Range range);
+  std::optional<Type> quantifier(ast::Expr& e);
   void use(ast::Stmt& s);  // fragments.cpp
-  bool use_arguments(ast::Stmt& s, const ast::Fragment& f);
+  std::optional<Type> fragment_call(ast::Expr& e);
+  const FragmentScope& fragment_scope() const;
+  bool fragment_enterable(const ast::Fragment& f, Range where);
+  bool fragment_arguments(std::vector<ast::Expr>& args, Range where, const ast::Fragment& f);
 
   const BodyEnv& env_;
   const FragmentScope* scope_;

@@ -100,6 +100,21 @@ std::string expr_text(const ast::Expr& e) {
       for (size_t i = 1; i < e.args.size(); ++i) items.push_back(expr_text(e.args[i]));
       return fmt::format("({} in [{}])", expr_text(e.args[0]), fmt::join(items, ", "));
     }
+    case K::Quantifier: {
+      if (e.args.size() < 2) return "?";
+      std::string of = e.args.size() > 2 ? " of " + expr_text(e.args[2]) : "";
+      return fmt::format("{}({} in holes{} where {}: {})", ast::quant_spelling(e.quant), e.name, of,
+                         expr_text(e.args[1]), expr_text(e.args[0]));
+    }
+    case K::Fragment: {  // {name: p@name = arg, ... => body}
+      if (e.args.empty()) return "?";
+      std::vector<std::string> binds;
+      for (size_t i = 0; i < e.params.size() && i + 1 < e.args.size(); ++i) {
+        binds.push_back(e.params[i] + " = " + expr_text(e.args[i]));
+      }
+      return fmt::format("{{{}: {}{}{}}}", e.name, fmt::join(binds, ", "),
+                         binds.empty() ? "" : " => ", expr_text(e.args.back()));
+    }
   }
   return "?";
 }

@@ -85,29 +85,44 @@ void check_fragment_definitions(const Program& program, size_t file, Reporter& r
       }
       checker.declare(p.name.text, t, p.name.range);
     }
-    std::vector<ast::Stmt> body = f.body;
-    checker.block(body);
+    if (f.value) {
+      if (find_name(f.name.text) || find_function(f.name.text)) {
+        rep.error(f.name.range,
+                  fmt::format("'{}' is a built-in name: an expression fragment cannot take it",
+                              f.name.text));
+      }
+      ast::Expr value = *f.value;
+      checker.expr(value);
+    } else {
+      std::vector<ast::Stmt> body = f.body;
+      checker.block(body);
+    }
   }
 }
 
-// Checks the arguments of `use` against the parameters; false when the
+const FragmentScope& BodyChecker::fragment_scope() const {
+  return frames_.empty() ? *scope_ : *frames_.back().scope;
+}
+
+// Checks the arguments of a use against the parameters; false when the
 // body should not be expanded.
-bool BodyChecker::use_arguments(ast::Stmt& s, const ast::Fragment& f) {
+bool BodyChecker::fragment_arguments(std::vector<ast::Expr>& args, Range where,
+                                     const ast::Fragment& f) {
   Note defined{f.name.range, true, fmt::format("fragment '{}' defined here", f.name.text)};
   bool ok = true;
-  if (s.args.size() != f.params.size()) {
-    fail(s.range,
+  if (args.size() != f.params.size()) {
+    fail(where,
          fmt::format("fragment '{}' expects {} argument{}, got {}", f.name.text, f.params.size(),
-                     f.params.size() == 1 ? "" : "s", s.args.size()),
+                     f.params.size() == 1 ? "" : "s", args.size()),
          false, {defined});
     ok = false;
   }
-  for (size_t i = 0; i < s.args.size(); ++i) {
-    std::optional<Type> t = expr(s.args[i]);
+  for (size_t i = 0; i < args.size(); ++i) {
+    std::optional<Type> t = expr(args[i]);
     if (i >= f.params.size()) continue;
     std::optional<Type> want = parse_type(f.params[i].type.text);
     if (t && want && *t != *want) {
-      fail(s.args[i].range,
+      fail(args[i].range,
            fmt::format("argument {} of fragment '{}' ({}): expected {}, got {}", i + 1, f.name.text,
                        f.params[i].name.text, a_type(*want), a_type(*t)),
            false, {defined});
@@ -117,8 +132,26 @@ bool BodyChecker::use_arguments(ast::Stmt& s, const ast::Fragment& f) {
   return ok;
 }
 
+// Whether a use of f at `where` may be expanded: not inside f itself, and
+// not deeper than the expansion limit (else reported once, here).
+bool BodyChecker::fragment_enterable(const ast::Fragment& f, Range where) {
+  std::vector<std::string> chain;
+  if (root_fragment_) chain.push_back(root_fragment_->name.text);
+  for (const Frame& fr : frames_) chain.push_back(fr.fragment->name.text);
+  bool recursive = root_fragment_ == &f;
+  for (const Frame& fr : frames_) recursive = recursive || fr.fragment == &f;
+  if (!recursive && frames_.size() < static_cast<size_t>(kMaxExpansionDepth)) return true;
+  chain.push_back(f.name.text);
+  std::string message =
+      recursive
+          ? fmt::format("recursive use of fragment '{}': {}", f.name.text, fmt::join(chain, " -> "))
+          : fmt::format("fragments nested deeper than {} levels", kMaxExpansionDepth);
+  env_.rep.error(where, message);  // reported where the cycle closes, once
+  return false;
+}
+
 void BodyChecker::use(ast::Stmt& s) {
-  const FragmentScope& scope = frames_.empty() ? *scope_ : *frames_.back().scope;
+  const FragmentScope& scope = fragment_scope();
   const auto& names = scope.names;
   auto it = names.find(s.name);
   if (it == names.end() && scope.may_be_lost(s.name)) {
@@ -134,21 +167,15 @@ void BodyChecker::use(ast::Stmt& s) {
     return;
   }
   const ast::Fragment& f = *it->second.fragment;
-  std::vector<std::string> chain;
-  if (root_fragment_) chain.push_back(root_fragment_->name.text);
-  for (const Frame& fr : frames_) chain.push_back(fr.fragment->name.text);
-  bool recursive = root_fragment_ == &f;
-  for (const Frame& fr : frames_) recursive = recursive || fr.fragment == &f;
-  if (recursive || frames_.size() >= static_cast<size_t>(kMaxExpansionDepth)) {
-    chain.push_back(f.name.text);
-    std::string message =
-        recursive ? fmt::format("recursive use of fragment '{}': {}", f.name.text,
-                                fmt::join(chain, " -> "))
-                  : fmt::format("fragments nested deeper than {} levels", kMaxExpansionDepth);
-    env_.rep.error(s.range, message);  // reported where the cycle closes, once
+  if (f.value) {
+    fail(s.name_range,
+         fmt::format("fragment '{}' is an expression, not statements: write it where a value is "
+                     "expected, as {}{}",
+                     f.name.text, f.name.text, f.params.empty() ? "" : "(...)"),
+         false, {{f.name.range, true, fmt::format("fragment '{}' defined here", f.name.text)}});
     return;
   }
-  if (!use_arguments(s, f)) return;
+  if (!fragment_enterable(f, s.range) || !fragment_arguments(s.args, s.range, f)) return;
 
   std::vector<ast::Stmt> expansion;
   for (size_t i = 0; i < f.params.size(); ++i) {
@@ -174,6 +201,44 @@ void BodyChecker::use(ast::Stmt& s) {
   frames_.pop_back();
   for (ast::Stmt& b : body) expansion.push_back(std::move(b));
   s.body = std::move(expansion);
+}
+
+// A use of an expression fragment, `NAME(args)` or `NAME`: e becomes a
+// Fragment node holding the arguments, then the body checked in this
+// context (its locals renamed as a statement fragment's are), and its type
+// is the body's.
+std::optional<Type> BodyChecker::fragment_call(ast::Expr& e) {
+  const FragmentRef& ref = fragment_scope().names.at(e.name);
+  const ast::Fragment& f = *ref.fragment;
+  Range name_range = e.kind == ast::ExprKind::Call ? e.name_range : e.range;
+  if (!f.value) {
+    fail(name_range,
+         fmt::format("fragment '{}' is a block of statements, not an expression: run it with "
+                     "'use {}'",
+                     f.name.text, f.name.text),
+         false, {{f.name.range, true, fmt::format("fragment '{}' defined here", f.name.text)}});
+    for (ast::Expr& a : e.args) expr(a);
+    return std::nullopt;
+  }
+  if (!fragment_enterable(f, e.range) || !fragment_arguments(e.args, e.range, f)) {
+    return std::nullopt;
+  }
+  ast::Expr body = *f.value;
+  frames_.push_back({&f, e.range, &env_.program.scopes.at(ref.file)});
+  size_t saved_barrier = barrier_;
+  scopes_.emplace_back();
+  barrier_ = scopes_.size() - 1;
+  for (const ast::Param& p : f.params) {
+    declare(p.name.text, parse_type(p.type.text), p.name.range);
+    e.params.push_back(scopes_.back().back().out_name);
+  }
+  std::optional<Type> type = expr(body);
+  scopes_.pop_back();
+  barrier_ = saved_barrier;
+  frames_.pop_back();
+  e.kind = ast::ExprKind::Fragment;
+  e.args.push_back(std::move(body));
+  return type;
 }
 
 }  // namespace mancala::check

@@ -307,6 +307,12 @@ void CodeGen::expr(const Expr& e) {
     case ExprKind::In:
       in_list(e);
       return;
+    case ExprKind::Quantifier:
+      quantifier(e);
+      return;
+    case ExprKind::Fragment:
+      fragment(e);
+      return;
     default:
       assert(false && "unfoldable literal");
       return;
@@ -386,6 +392,98 @@ void CodeGen::in_list(const Expr& e) {
   if (e.args.size() == 1) push_constant(0);
   for (int at : to_end) bind(at);
   next_slot_ = slot;
+}
+
+// all|any|tally|sum(h in holes [of P] [where F]: body): a loop over the
+// cells of the set (South's holes then North's are cells 0..rows*N-1; P's
+// row starts at P*N), the hole in the variable's slot, holes failing F
+// skipped, the result in an accumulator; `all` and `any` leave the loop at
+// the first hole that decides them.
+void CodeGen::quantifier(const Expr& e) {
+  open_scope();
+  int acc = new_slot();
+  int index = new_slot();
+  int hole = new_slot();
+  bool one_row = e.args.size() > 2;
+  int base = -1;
+  if (one_row) {
+    base = new_slot();
+    expr(e.args[2]);
+    push_constant(rules_.holes);
+    emit(OpCode::Mul);
+    emit(OpCode::Store, base);
+  }
+  push_constant(e.quant == ast::Quant::All ? 1 : 0);
+  emit(OpCode::Store, acc);
+  push_constant(0);
+  emit(OpCode::Store, index);
+  int top = label();
+  last_label_ = top;
+  emit(OpCode::Load, index);
+  push_constant((one_row ? 1 : rules_.rows) * rules_.holes - 1);
+  emit(OpCode::Gt);
+  std::vector<int> to_end{label()};
+  emit(OpCode::JumpIfTrue);
+  emit(OpCode::Load, index);
+  if (one_row) {
+    emit(OpCode::Load, base);
+    emit(OpCode::Add);
+  }
+  emit(OpCode::Store, hole);
+  locals_.push_back({e.name, hole, std::nullopt});
+  std::vector<int> to_next;
+  if (!fold(e.args[1]).value_or(0)) {  // the filter, unless it is always true
+    expr(e.args[1]);
+    to_next.push_back(label());
+    emit(OpCode::JumpIfFalse);
+  }
+  expr(e.args[0]);
+  if (e.quant == ast::Quant::All || e.quant == ast::Quant::Any) {
+    bool all = e.quant == ast::Quant::All;
+    int go_on = label();
+    emit(all ? OpCode::JumpIfTrue : OpCode::JumpIfFalse);
+    push_constant(all ? 0 : 1);
+    emit(OpCode::Store, acc);
+    to_end.push_back(label());
+    emit(OpCode::Jump);
+    to_next.push_back(go_on);
+  } else {  // tally adds the 0/1 of a bool, sum the int
+    emit(OpCode::Load, acc);
+    emit(OpCode::Add);
+    emit(OpCode::Store, acc);
+  }
+  for (int at : to_next) bind(at);
+  emit(OpCode::Load, index);
+  push_constant(1);
+  emit(OpCode::Add);
+  emit(OpCode::Store, index);
+  emit(OpCode::Jump, top);
+  for (int at : to_end) bind(at);
+  emit(OpCode::Load, acc);
+  close_scope();
+}
+
+// An expression fragment: each argument bound to its parameter's local
+// (a constant argument folds into the body like a constant `let`), then
+// the body.
+void CodeGen::fragment(const Expr& e) {
+  int first = next_slot_;
+  std::vector<Local> bound;
+  for (size_t i = 0; i < e.params.size(); ++i) {
+    if (auto v = fold(e.args[i])) {
+      bound.push_back({e.params[i], -1, v});
+      continue;
+    }
+    int slot = new_slot();
+    expr(e.args[i]);
+    emit(OpCode::Store, slot);
+    bound.push_back({e.params[i], slot, std::nullopt});
+  }
+  open_scope();
+  for (Local& l : bound) locals_.push_back(std::move(l));
+  expr(e.args.back());
+  close_scope();
+  next_slot_ = first;
 }
 
 // ---- statements ------------------------------------------------------------

@@ -50,6 +50,8 @@ class CodeGen {
   void call(const ast::Expr& e);
   void binary(const ast::Expr& e);
   void in_list(const ast::Expr& e);
+  void quantifier(const ast::Expr& e);
+  void fragment(const ast::Expr& e);
   std::optional<int64_t> fold(const ast::Expr& e) const;
   void push_constant(int64_t v);
 

@@ -39,6 +39,7 @@ class Describer {
   std::string source_text(const Expr& e) const;
   std::string name_words(const Expr& e) const;
   std::string call_words(const Expr& e) const;
+  std::string quantifier_words(const Expr& e) const;
   std::string compare_words(const Expr& e) const;
   std::string count_compare(const std::string& hole, Op op, int64_t n) const;
   std::string stmt_words(const Stmt& s) const;
@@ -48,7 +49,7 @@ class Describer {
 
   const SourceSet& sources_;
   std::string here_;
-  std::map<std::string, const Expr*> bound_;
+  mutable std::map<std::string, const Expr*> bound_;  // fragment parameters -> arguments
 };
 
 std::string plural(int64_t n, const char* one, const char* many) {
@@ -171,6 +172,24 @@ std::string Describer::compare_words(const Expr& e) const {
   return fmt::format("{} {} {}", words(l), op_words(e.op), words(r));
 }
 
+std::string Describer::quantifier_words(const Expr& e) const {
+  std::string var = "`" + e.name.substr(0, e.name.find('@')) + "`";
+  std::string set = e.args.size() > 2 ? "of " + words(e.args[2]) + "'s row" : "of the board";
+  const Expr& filter = e.args.at(1);
+  if (!(filter.kind == ExprKind::Bool && filter.value)) set += " where " + words(filter);
+  std::string body = words(e.args[0]);
+  switch (e.quant) {
+    case ast::Quant::All:
+      return fmt::format("for every hole {} {}: {}", var, set, body);
+    case ast::Quant::Any:
+      return fmt::format("for some hole {} {}: {}", var, set, body);
+    case ast::Quant::Tally:
+      return fmt::format("the number of holes {} {} for which {}", var, set, body);
+    default:
+      return fmt::format("the sum over the holes {} {} of {}", var, set, body);
+  }
+}
+
 std::string Describer::words(const Expr& e) const {
   switch (e.kind) {
     case ExprKind::Int:
@@ -194,6 +213,14 @@ std::string Describer::words(const Expr& e) const {
       std::vector<std::string> items;
       for (size_t i = 1; i < e.args.size(); ++i) items.push_back(words(e.args[i]));
       return fmt::format("{} is one of {}", words(e.args[0]), join(items, ", "));
+    }
+    case ExprKind::Quantifier:
+      return quantifier_words(e);
+    case ExprKind::Fragment: {  // its body, the parameters reading as the arguments
+      for (size_t i = 0; i < e.params.size(); ++i) bound_[e.params[i]] = &e.args[i];
+      std::string out = words(e.args.back());
+      for (const std::string& p : e.params) bound_.erase(p);
+      return out;
     }
   }
   return source_text(e);
