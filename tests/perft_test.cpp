@@ -127,6 +127,8 @@ const PerftCase kCases[] = {
     {"giuthi.mnc", 5, 257432},
     {"gabata.mnc", 6, 17069},
     {"gabata.mnc", 7, 77233},
+    {"layli_goobalay.mnc", 6, 1683},
+    {"layli_goobalay.mnc", 8, 33187},
     // The solitaires end early (a game over counts one leaf, see above): the
     // deeper row is the whole game tree, one leaf per line of play
     // (Tchoukaillon: 1 won, 9 lost; Tchuka Ruma: 1 won, 14 lost).
