@@ -245,17 +245,19 @@ int BodyChecker::mark_index(const std::string& name) const {
 }
 
 // A mark argument or statement must name a mark of the board's `marks`.
+// A fragment's marks are those of the game that uses it: they are checked
+// in each expansion (and reported at the use), not in the definition.
 void BodyChecker::expect_mark(const std::string& name, Range range) {
-  if (mark_index(name) >= 0) return;
+  if (mark_index(name) >= 0 || context_ == Context::Fragment) return;
   if (env_.marks.empty()) {
     fail(range,
          fmt::format("'{}' is not a mark: the board declares none (board {{ marks {} }})", name,
                      name),
-         false);
+         true);
   } else {
     fail(range,
          fmt::format("'{}' is not a mark of this game{}", name, did_you_mean(name, env_.marks)),
-         false);
+         true);
   }
 }
 
