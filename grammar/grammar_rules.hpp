@@ -269,6 +269,9 @@ using Repetition = MNC_KW("repetition");
 using Winner = MNC_KW("winner");
 using Most = MNC_KW("most");
 using Store = MNC_KW("store");
+using Scatter = MNC_KW("scatter");
+using Min = MNC_KW("min");
+using Mirrored = MNC_KW("mirrored");
 using Survivor = MNC_KW("survivor");
 using Refill = MNC_KW("refill");
 using Conquest = MNC_KW("conquest");
@@ -396,7 +399,15 @@ struct SeedsClause : pg::seq<Word<kw::Seeds>, Ws, Must<NumberAfter<kw::Seeds>>>,
 struct RowClause : pg::seq<Word<kw::Row>, Ws, Must<NumberAfter<kw::Row>>,
                            pg::star<pg::seq<Ws, NumberAfter<kw::Row>>>>,
                    NodeTag {};
-struct SetupClause : pg::sor<SeedsClause, RowClause> {};
+// `store N`: each store holds N seeds at the start.
+struct StoreSeedsClause : pg::seq<Word<kw::Store>, Ws, Must<NumberAfter<kw::Store>>>, NodeTag {};
+// `scatter N [min M] [mirrored]`: N seeds, M in every hole, the rest thrown
+// into the holes at random (the same throws for both rows: mirrored).
+struct ScatterClause : pg::seq<Word<kw::Scatter>, Ws, Must<NumberAfter<kw::Scatter>>,
+                               pg::opt<Ws, Word<kw::Min>, Ws, Must<NumberAfter<kw::Min>>>,
+                               pg::opt<Ws, Word<kw::Mirrored>>>,
+                       NodeTag {};
+struct SetupClause : pg::sor<SeedsClause, RowClause, StoreSeedsClause, ScatterClause> {};
 // moves
 // `from own holes` (the holes the mover controls) or `from all holes`.
 struct FromHoles : pg::sor<pg::seq<Word<kw::Own>, Ws, Must<WordAfter<kw::Own, kw::Holes>>>,
@@ -501,7 +512,7 @@ struct InfoClause : pg::seq<InfoKey, Ws, Must<InfoText>>, NodeTag {};
   };
 MNC_SECTION(InfoTag, kw::Info, InfoClause, "info", "")
 MNC_SECTION(BoardTag, kw::Board, BoardClause, "board", "rows holes stores marks counters")
-MNC_SECTION(SetupTag, kw::Setup, SetupClause, "setup", "seeds row")
+MNC_SECTION(SetupTag, kw::Setup, SetupClause, "setup", "seeds row store scatter")
 MNC_SECTION(MovesTag, kw::Moves, MovesClause, "moves", "from first must forbid pass")
 MNC_SECTION(SowingTag, kw::Sowing, SowingClause, "sowing", "direction relay skip laps endless")
 MNC_SECTION(EndTag, kw::End, EndClause, "end", "when stalemate repetition winner")

@@ -1843,5 +1843,72 @@ TEST(Expressions, QuantifiersAndExpressionFragmentsCountWhatTheyShould) {
   EXPECT_LT(any_true, checked);
 }
 
+// ---- setups -----------------------------------------------------------------------
+
+std::string scattered(const std::string& clause) {
+  return R"(
+game "Scattered" {
+  board  { rows 2  holes 7  stores captures }
+  setup  { )" +
+         clause + R"( }
+  moves  { from own holes where count(hole) >= 1 }
+  end    { when board_seeds == 0  winner most store }
+}
+)";
+}
+
+// `scatter N min M`: every hole at least M, N in all, drawn from the seed:
+// the same seed the same board, other seeds other boards, and the throws
+// spread evenly (each hole gets about its share over many draws).
+TEST(Setup, ScatterIsDrawnFromTheSeed) {
+  auto r = load(scattered("scatter 98 min 2  store 3"));
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->total(), 98 + 2 * 3);
+  EXPECT_EQ(r->seeds, 7);  // the mean
+  std::vector<long> per_hole(14, 0);
+  int distinct = 0;
+  State previous = initial_state(*r, 0);
+  for (uint64_t seed = 1; seed <= 400; ++seed) {
+    State s = initial_state(*r, seed);
+    EXPECT_EQ(s, initial_state(*r, seed));
+    int board = 0;
+    for (int c = 0; c < 14; ++c) {
+      EXPECT_GE(s.cells[c], 2);
+      board += s.cells[c];
+      per_hole[c] += s.cells[c];
+    }
+    EXPECT_EQ(board, 98);
+    EXPECT_EQ(s.store(kS), 3);
+    EXPECT_EQ(s.store(kN), 3);
+    EXPECT_EQ(validate(*r, s), "");
+    distinct += !(s == previous);
+    previous = s;
+  }
+  EXPECT_GE(distinct, 399);
+  for (long total : per_hole) {  // 400 x 7 = 2800 each on average; 5 sigma is about 230
+    EXPECT_GT(total, 2800 - 300);
+    EXPECT_LT(total, 2800 + 300);
+  }
+}
+
+TEST(Setup, ScatterMirroredCopiesSouthsRow) {
+  auto r = load(scattered("scatter 40 min 1 mirrored"));
+  ASSERT_TRUE(r);
+  for (uint64_t seed = 0; seed < 50; ++seed) {
+    State s = initial_state(*r, seed);
+    int board = 0;
+    for (int n = 1; n <= 7; ++n) {
+      EXPECT_EQ(s.cells[s.hole_cell(kS, n)], s.cells[s.hole_cell(kN, n)]);
+      EXPECT_GE(s.cells[s.hole_cell(kS, n)], 1);
+      board += 2 * s.cells[s.hole_cell(kS, n)];
+    }
+    EXPECT_EQ(board, 40);
+  }
+  // Other setups ignore the seed.
+  auto plain = load(scattered("seeds 4"));
+  ASSERT_TRUE(plain);
+  EXPECT_EQ(initial_state(*plain, 5), initial_state(*plain, 9));
+}
+
 }  // namespace
 }  // namespace mancala

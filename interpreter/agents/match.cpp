@@ -55,7 +55,7 @@ MatchStats play_match(const Rules& rules, Agent& a, Agent& b, int games, uint64_
     if (g % 2 == 0) opening_seed = seeds.next();
     bool a_south = g % 2 == 0;
     history.clear();
-    State s = initial_state(rules);
+    State s = initial_state(rules, opening_seed);  // both colours: the same scattered setup
     play_opening(rules, s, history, opening_plies, opening_seed);
     s = a_south ? play_game(rules, s, history, a, b, stats.plies)
                 : play_game(rules, s, history, b, a, stats.plies);

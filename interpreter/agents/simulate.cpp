@@ -37,8 +37,8 @@ void count_move(const ApplyInfo& info, GameSummary& g) {
 }
 
 void play_game(const Rules& rules, const SimulationOptions& o, GameAgents& agents, Rng& opening,
-               GameSummary& g) {
-  State s = initial_state(rules);
+               uint64_t setup_seed, GameSummary& g) {
+  State s = initial_state(rules, setup_seed);
   History history;
   history.reserve(256);
   while (!s.over) {
@@ -226,6 +226,7 @@ GameSummary simulate_game(const Rules& rules, const SimulationOptions& o, int ga
   Rng seeds(game_seed(o.seed, game));
   uint64_t south_seed = seeds.next(), north_seed = seeds.next();
   Rng opening(seeds.next());
+  uint64_t setup_seed = seeds.next();  // a scattered setup's (drawn after the others: they stay)
   GameAgents agents;
   auto south = make_agent(o.south, south_seed);
   auto north = make_agent(o.north, north_seed);
@@ -236,7 +237,7 @@ GameSummary simulate_game(const Rules& rules, const SimulationOptions& o, int ga
   agents.side[0] = std::move(*south.value);
   agents.side[1] = std::move(*north.value);
   try {
-    play_game(rules, o, agents, opening, g);
+    play_game(rules, o, agents, opening, setup_seed, g);
   } catch (const std::exception& e) {
     g.error = fmt::format("ply {}: {}", g.plies + 1, e.what());
   }

@@ -195,6 +195,11 @@ void dump_settings(std::string& out, const GameSpec& g) {
   out += fmt::format("rows {}\nholes {}\nstores {}\nseeds {}\n", g.rows, g.holes, spell(g.stores),
                      g.seeds);
   if (!g.row.empty()) out += fmt::format("row {}\n", fmt::join(g.row, " "));
+  if (g.scatter > 0) {
+    out += fmt::format("scatter {} min {}{}\n", g.scatter, g.scatter_min,
+                       g.scatter_mirrored ? " mirrored" : "");
+  }
+  if (g.store_seeds > 0) out += fmt::format("store {}\n", g.store_seeds);
   if (!g.marks.empty()) out += fmt::format("marks {}\n", fmt::join(g.marks, ", "));
   if (!g.counters.empty()) out += fmt::format("counters {}\n", fmt::join(g.counters, ", "));
   out += fmt::format("move_where {}\nfirst_move {}\nmust_feed {}{}\n", opt_text(g.move_where, "-"),

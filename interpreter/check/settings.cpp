@@ -40,7 +40,12 @@ const std::vector<SectionRule>& section_rules() {
         {"stores", 0, 1, "stores"},
         {"marks", 0, 0, ""},
         {"counters", 0, 0, ""}}},
-      {"setup", true, {{"seeds", 0, 0, "seeds"}, {"row", 0, 0, "row"}}},
+      {"setup",
+       true,
+       {{"seeds", 0, 0, "seeds"},
+        {"row", 0, 0, "row"},
+        {"store", 0, 0, ""},
+        {"scatter", 0, 0, ""}}},
       {"moves",
        true,
        {{"from", 0, 1, "from own holes"},
@@ -128,6 +133,9 @@ class SpecBuilder {
   void refill_remainder(const ast::Clause& c);
   void end_result(const ast::Clause& c);
   void setup(const ast::Section& s);
+  void store_setup(const ast::Clause& c);
+  void scatter_setup(const ast::Clause& c);
+  void scatter_limits();
   void moves(const ast::Section& s);
   void sowing(const ast::Section& s);
   void direction(const ast::Clause& c);
@@ -153,6 +161,7 @@ class SpecBuilder {
   SourceSet& sources_;
   GameSpec spec_;
   Range holes_range_, seeds_range_, row_range_;
+  std::optional<Range> seeds_clause_, store_clause_, scatter_clause_, match_section_;
   const ast::Clause* winner_clause_ = nullptr;
   bool plain_direction_ = false;  // a `direction ccw|cw` clause without `when`
   bool plain_either_ = false;     // `direction either` without `when`
@@ -326,15 +335,19 @@ void SpecBuilder::refill_mark(const ast::Clause& c) {
   }
 }
 
-// `seeds N` (every hole) or `row N N ...` (each row, from its player's
-// left: as many numbers as holes); one of them is required.
+// `seeds N` (every hole), `row N N ...` (each row, from its player's
+// left: as many numbers as holes) or `scatter N [min M] [mirrored]`; one of
+// them is required. `store N` may be added to any.
 void SpecBuilder::setup(const ast::Section& s) {
   const ast::Clause* row = nullptr;
   bool seeds = false;
   for (const ast::Clause& c : s.clauses) {
     if (c.keyword.text == "row") row = &c;
+    if (c.keyword.text == "store") store_setup(c);
+    if (c.keyword.text == "scatter") scatter_setup(c);
     if (c.keyword.text != "seeds") continue;
     seeds = true;
+    seeds_clause_ = c.range;
     seeds_range_ = c.values.empty() ? c.range : c.values[0].range;
     if (auto v = in_range(number(c), seeds_range_, "seeds", 0, kMaxSeedsPerHole)) spec_.seeds = *v;
   }
@@ -349,9 +362,32 @@ void SpecBuilder::setup(const ast::Section& s) {
       seeds_range_ = row->range;
       spec_.seeds = spec_.row.empty() ? 0 : *std::max_element(spec_.row.begin(), spec_.row.end());
     }
-  } else if (!seeds) {
-    rep_.error(s.name.range, "missing 'seeds' or 'row' in the setup section");
+  } else if (!seeds && !scatter_clause_) {
+    rep_.error(s.name.range, "missing 'seeds', 'row' or 'scatter' in the setup section");
   }
+  if (scatter_clause_ && (seeds || row)) {
+    rep_.error(*scatter_clause_,
+               fmt::format("'scatter' and '{}' both say what the holes hold at the start: keep one",
+                           seeds ? "seeds" : "row"));
+  }
+}
+
+void SpecBuilder::store_setup(const ast::Clause& c) {
+  store_clause_ = c.range;
+  Range r = c.values.empty() ? c.range : c.values[0].range;
+  if (auto v = in_range(number(c), r, "seeds", 0, kMaxTotalSeeds)) spec_.store_seeds = *v;
+}
+
+void SpecBuilder::scatter_setup(const ast::Clause& c) {
+  scatter_clause_ = c.range;
+  Range r = c.values.empty() ? c.range : c.values[0].range;
+  if (auto v = in_range(number(c), r, "seeds", 1, kMaxTotalSeeds)) spec_.scatter = *v;
+  if (c.values.size() > 1) {
+    auto m = in_range(number(c, 1), c.values[1].range, "seeds", 0, kMaxSeedsPerHole);
+    if (m) spec_.scatter_min = *m;
+  }
+  spec_.scatter_mirrored = std::any_of(c.words.begin(), c.words.end(),
+                                       [](const ast::Word& w) { return w.text == "mirrored"; });
 }
 
 void SpecBuilder::moves(const ast::Section& s) {
@@ -528,6 +564,7 @@ void SpecBuilder::end(const ast::Section& s) {
 
 void SpecBuilder::match(const ast::Section& s) {
   spec_.match.present = true;
+  match_section_ = s.name.range;
   if (env_.one_player) rep_.error(s.name.range, "a one-player game is not played in rounds");
   for (const ast::Clause& c : s.clauses) {
     const std::string& k = c.keyword.text;
@@ -592,7 +629,48 @@ void SpecBuilder::overrides() {
   }
 }
 
+// A scattered setup: the minimum fits, a mirrored one halves evenly; no
+// match (its refills count `seeds` a hole); `seeds` names the mean.
+void SpecBuilder::scatter_limits() {
+  Range at = *scatter_clause_;
+  int64_t holes = int64_t{spec_.rows} * spec_.holes;
+  if (int64_t{spec_.scatter_min} * holes > spec_.scatter) {
+    rep_.error(at, fmt::format("scatter: {} seeds cannot put {} in each of the {} holes",
+                               spec_.scatter, spec_.scatter_min, holes));
+  }
+  if (spec_.scatter_mirrored && spec_.rows != 2) {
+    rep_.error(at, "a one-player game has one row: 'mirrored' has nothing to copy");
+  } else if (spec_.scatter_mirrored && spec_.scatter % 2 != 0) {
+    rep_.error(at, fmt::format("scatter {} mirrored: the two rows are alike, so the seeds must "
+                               "be even in number",
+                               spec_.scatter));
+  }
+  if (match_section_) {
+    rep_.error(at,
+               "a match refills its holes with 'seeds' a hole: a scattered setup has no such "
+               "number")
+        .notes.push_back({*match_section_, true, "the match section"});
+  }
+  if (options_.overrides.end() != std::find_if(options_.overrides.begin(), options_.overrides.end(),
+                                               [](const auto& o) { return o.first == "seeds"; })) {
+    rep_.error(at, "--set seeds: this game scatters its seeds (setup { scatter ... })");
+  }
+  spec_.seeds = holes > 0 ? static_cast<int>(spec_.scatter / holes) : 0;
+}
+
 void SpecBuilder::limits() {
+  if (store_clause_ && spec_.stores == StoreKind::None) {
+    rep_.error(*store_clause_, "'store' puts seeds in the stores, and this board has none");
+  }
+  if (spec_.total() > kMaxTotalSeeds && (store_clause_ || scatter_clause_)) {
+    rep_.error(store_clause_ ? *store_clause_ : *scatter_clause_,
+               fmt::format("too many seeds: {} in all, at most {}", spec_.total(), kMaxTotalSeeds));
+    return;
+  }
+  if (scatter_clause_) {
+    scatter_limits();
+    return;
+  }
   if (!spec_.row.empty() && spec_.row.size() != static_cast<size_t>(spec_.holes)) {
     rep_.error(row_range_,
                fmt::format("row gives {} counts for {} holes", spec_.row.size(), spec_.holes));

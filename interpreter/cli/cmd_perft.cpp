@@ -47,12 +47,14 @@ int run_perft(const ParsedArgs& args, Io& io) {
   if (!overrides) return usage_error(io, "perft", overrides.error);
   auto depth = parse_int(args.get("depth"), 1, 64, "--depth");
   if (!depth) return usage_error(io, "perft", depth.error);
+  auto seed = read_setup_seed(args);
+  if (!seed) return usage_error(io, "perft", seed.error);
   std::optional<LoadedGame> loaded = load_game(args.positionals()[0], *overrides.value, io);
   if (!loaded) return kFailed;
   std::shared_ptr<const Rules> rules = compile(loaded->game);
   const int n = static_cast<int>(*depth.value);
   std::vector<uint64_t> leaves(n, 0);
-  State start = initial_state(*rules);
+  State start = initial_state(*rules, *seed.value);
   History history;
   History* h = rules->has_repetition ? &history : nullptr;
   const bool json = args.get("format") == "json";
@@ -101,6 +103,7 @@ Command perft_command() {
                        "text: one line per depth; json: {\"game\",\"depth\",\"leaves\":[...]}")
           .one_of({"text", "json"})
           .defaults_to("text"));
+  c.spec.flag(setup_seed_flag());
   c.spec.flag(set_flag());
   c.run = run_perft;
   return c;

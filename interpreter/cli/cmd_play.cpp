@@ -161,7 +161,10 @@ std::string round_json(const Rules& rules, const ApplyInfo& info) {
 class Session {
  public:
   Session(const Rules& rules, PlayConfig config, Side south, Side north, Io& io)
-      : rules_(rules), config_(std::move(config)), io_(io), state_(initial_state(rules)) {
+      : rules_(rules),
+        config_(std::move(config)),
+        io_(io),
+        state_(initial_state(rules, config_.seed)) {
     sides_[0] = std::move(south);
     sides_[1] = std::move(north);
     voice_.has_you = sides_[0].human != sides_[1].human;
@@ -746,8 +749,9 @@ Command play_command() {
                                "South's player: human, or an agent (default: human on a terminal, "
                                "else ai:alphabeta)"));
   c.spec.flag(FlagSpec::option("north", "SPEC", "North's player").defaults_to(kDefaultAgent));
-  c.spec.flag(
-      FlagSpec::option("seed", "N", "seed of the agents (South N, North N+1)").defaults_to("1"));
+  c.spec.flag(FlagSpec::option("seed", "N",
+                               "seed of the agents (South N, North N+1) and of a scattered setup")
+                  .defaults_to("1"));
   c.spec.flag(FlagSpec::toggle("quiet", 'q', "print the moves and the result, no boards"));
   c.spec.flag(FlagSpec::option("format", "FORMAT",
                                "text: boards and words; jsonl: one JSON object per move (a human's "

@@ -78,9 +78,9 @@ void print_text(const Rules& rules, const MoveRecord& r, const State& s, const A
 
 // Plays `moves`, printing after each; kFailed at the first bad move, or at
 // the first position that differs from `expected` (a game record's) when given.
-int play_moves(const Rules& rules, const std::vector<Move>& moves, int game_index, bool jsonl,
-               Io& io, const std::vector<std::string>* expected = nullptr) {
-  State state = initial_state(rules);
+int play_moves(const Rules& rules, uint64_t seed, const std::vector<Move>& moves, int game_index,
+               bool jsonl, Io& io, const std::vector<std::string>* expected = nullptr) {
+  State state = initial_state(rules, seed);
   History history;
   if (!jsonl) {
     fmt::print(io.out, "start\n{}", draw_board(rules, state));
@@ -185,7 +185,7 @@ int replay_record(const ParsedArgs& args, std::vector<std::pair<std::string, int
   std::vector<std::string> expected;
   for (const std::string& p : r.positions) expected.push_back(canonical_json_of_position(p));
   int status =
-      play_moves(*rules, r.moves, game_index, args.get("format") == "jsonl", io, &expected);
+      play_moves(*rules, r.seed, r.moves, game_index, args.get("format") == "jsonl", io, &expected);
   if (status == kOk) {
     fmt::print(io.err, "mancala replay: {}: all {} positions reproduced\n", path, r.moves.size());
   }
@@ -208,7 +208,9 @@ int run_replay(const ParsedArgs& args, Io& io) {
   std::shared_ptr<const Rules> rules = compile(loaded->game);
   auto moves = parse_move_list(args.get("moves"), rules->holes, rules->rows);
   if (!moves) return usage_error(io, "replay", moves.error);
-  return play_moves(*rules, *moves.value, static_cast<int>(*game_index.value),
+  auto seed = read_setup_seed(args);
+  if (!seed) return usage_error(io, "replay", seed.error);
+  return play_moves(*rules, *seed.value, *moves.value, static_cast<int>(*game_index.value),
                     args.get("format") == "jsonl", io);
 }
 
@@ -246,6 +248,7 @@ Command replay_command() {
       FlagSpec::option("game-index", "N",
                        "the value of the `game` key in jsonl (to reproduce a multi-game file)")
           .defaults_to("0"));
+  c.spec.flag(setup_seed_flag());
   c.spec.flag(set_flag());
   c.run = run_replay;
   return c;

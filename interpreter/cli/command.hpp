@@ -103,6 +103,11 @@ Expected<std::vector<std::pair<std::string, int64_t>>> read_overrides(const Pars
 // The --set flag, shared by the subcommands that load a game.
 FlagSpec set_flag();
 
+// --seed N of the commands that start a game without agents (perft,
+// replay): the seed its scattered setup is drawn with, 1 as for play.
+FlagSpec setup_seed_flag();
+Expected<uint64_t> read_setup_seed(const ParsedArgs& args);
+
 // Decides io's colour and unicode fields for one run: `--color always` and
 // `never` decide colour; `auto` (the default) means colour on a terminal
 // unless NO_COLOR is set (to anything but "") or TERM is "dumb". Box

@@ -68,6 +68,18 @@ FlagSpec set_flag() {
       .repeated();
 }
 
+FlagSpec setup_seed_flag() {
+  return FlagSpec::option("seed", "N",
+                          "the seed of a scattered setup (setup { scatter ... }), as play's --seed")
+      .defaults_to("1");
+}
+
+Expected<uint64_t> read_setup_seed(const ParsedArgs& args) {
+  auto seed = parse_int(args.get("seed"), 0, INT64_MAX, "--seed");
+  if (!seed) return Expected<uint64_t>::fail(seed.error);
+  return Expected<uint64_t>::ok(static_cast<uint64_t>(*seed.value));
+}
+
 Expected<std::vector<std::pair<std::string, int64_t>>> read_overrides(const ParsedArgs& args) {
   using Result = Expected<std::vector<std::pair<std::string, int64_t>>>;
   std::vector<std::pair<std::string, int64_t>> out;

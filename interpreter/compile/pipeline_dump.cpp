@@ -49,6 +49,11 @@ void dump_settings(std::string& out, const Rules& r) {
   out += fmt::format("board holes {} stores {} seeds {} total {}{}\n", r.holes, spell(r.stores),
                      r.seeds, r.total(),
                      r.row.empty() ? "" : fmt::format(" row {}", fmt::join(r.row, " ")));
+  if (r.scatter > 0) {
+    out += fmt::format("setup scatter {} min {}{}\n", r.scatter, r.scatter_min,
+                       r.scatter_mirrored ? " mirrored" : "");
+  }
+  if (r.store_seeds > 0) out += fmt::format("setup store {}\n", r.store_seeds);
   out += fmt::format("sowing direction {} relay {} skip_origin {}{} endless {} after {} laps\n",
                      spell(r.direction), spell(r.relay), yes(r.skip_origin),
                      r.laps_alternate ? " laps alternate" : "", spell(r.endless), r.endless_laps);

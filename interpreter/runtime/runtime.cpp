@@ -14,6 +14,7 @@
 #include <algorithm>
 
 #include "machine.hpp"
+#include "rng.hpp"
 #include "text.hpp"
 
 namespace mancala {
@@ -37,12 +38,39 @@ int History::occurrences(uint64_t position_hash) const {
   return n;
 }
 
-State initial_state(const Rules& r) {
+namespace {
+
+// `scatter N min M`: M seeds in every hole, then the rest thrown one at a
+// time, each into any hole with equal chance (mirrored: into South's row,
+// and North's row copies it).
+void scatter(const Rules& r, State& s, uint64_t seed) {
+  int cells = r.rows * r.holes;
+  for (int c = 0; c < cells; ++c) s.cells[c] = static_cast<uint16_t>(r.scatter_min);
+  int rest = r.scatter - cells * r.scatter_min;
+  int targets = r.scatter_mirrored ? r.holes : cells;
+  if (r.scatter_mirrored) rest /= 2;
+  Rng rng(seed ^ 0x5CA77E2D5EEDull);  // not the agents' stream for the same seed
+  for (int i = 0; i < rest; ++i) ++s.cells[rng.below(targets)];
+  if (r.scatter_mirrored) {
+    for (int c = 0; c < r.holes; ++c) s.cells[r.holes + c] = s.cells[c];
+  }
+}
+
+}  // namespace
+
+State initial_state(const Rules& r, uint64_t seed) {
   State s;
   s.holes = static_cast<uint8_t>(r.holes);
-  for (int c = 0; c < r.rows * r.holes; ++c) {  // one-player games: South's row only
-    int number = c % r.holes;                   // 0-based, from the row's player's left
-    s.cells[c] = static_cast<uint16_t>(r.row.empty() ? r.seeds : r.row[number]);
+  if (r.scatter > 0) {
+    scatter(r, s, seed);
+  } else {
+    for (int c = 0; c < r.rows * r.holes; ++c) {  // one-player games: South's row only
+      int number = c % r.holes;                   // 0-based, from the row's player's left
+      s.cells[c] = static_cast<uint16_t>(r.row.empty() ? r.seeds : r.row[number]);
+    }
+  }
+  for (int p = 0; p < r.rows; ++p) {
+    s.cells[s.store_cell(static_cast<Player>(p))] = static_cast<uint16_t>(r.store_seeds);
   }
   s.control = default_control(r.holes);
   Machine m(r, s, Player::South, nullptr);

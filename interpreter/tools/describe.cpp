@@ -378,13 +378,47 @@ std::string solo_board_text(const GameSpec& g) {
       g.holes, store, start, g.total());
 }
 
+std::string stores_words(const GameSpec& g) {
+  return g.stores == StoreKind::None ? "no stores: captured seeds leave play"
+         : g.stores == StoreKind::Sown
+             ? "a store at each player's right end, on the sowing track: the mover sows into "
+               "their own store and skips the opponent's"
+             : "a store at each player's right end that only receives captures";
+}
+
+std::string board_words(const GameSpec& g);
+
+// What the holes and stores hold at the start, for a scattered setup or
+// seeds in the stores ("" otherwise).
+std::string setup_extra(const GameSpec& g) {
+  std::string out;
+  if (g.scatter > 0) {
+    out += fmt::format(
+        " The {} seeds are scattered at random: {} in every hole, the rest thrown one at a time "
+        "into any hole{}, drawn from the game's seed (play --seed).",
+        g.scatter, g.scatter_min,
+        g.scatter_mirrored ? " of South's row, and North's row is a copy of it" : "");
+  }
+  if (g.store_seeds > 0) {
+    out += fmt::format(" Each store starts with {}.", plural(g.store_seeds, "seed", "seeds"));
+  }
+  return out;
+}
+
 std::string board_text(const GameSpec& g) {
+  std::string text = board_words(g);
+  std::string extra = setup_extra(g);
+  if (!extra.empty()) text.insert(text.size() - 1, extra);  // before the newline
+  return text;
+}
+
+std::string board_words(const GameSpec& g) {
   if (g.rows == 1) return solo_board_text(g);
-  const char* stores = g.stores == StoreKind::None ? "no stores: captured seeds leave play"
-                       : g.stores == StoreKind::Sown
-                           ? "a store at each player's right end, on the sowing track: the mover "
-                             "sows into their own store and skips the opponent's"
-                           : "a store at each player's right end that only receives captures";
+  if (g.scatter > 0) {
+    return fmt::format("Board: 2 rows of {} holes, {} ({} seeds on the board).\n", g.holes,
+                       stores_words(g), g.scatter);
+  }
+  std::string stores = stores_words(g);
   if (!g.row.empty()) {
     return fmt::format(
         "Board: 2 rows of {} holes, {}. Each player's row starts with {} seeds, from the "

@@ -45,8 +45,8 @@ struct ScenarioFailure {
 
 // The keys each map of a scenario may have (docs/scenarios.md).
 const std::vector<std::string> kFileKeys = {"rules", "scenarios"};
-const std::vector<std::string> kScenarioKeys = {"name",  "rule", "set",   "position",
-                                                "moves", "move", "expect"};
+const std::vector<std::string> kScenarioKeys = {"name",     "rule",  "set",  "seed",
+                                                "position", "moves", "move", "expect"};
 const std::vector<std::string> kPositionKeys = {"south",
                                                 "north",
                                                 "stores",
@@ -474,7 +474,9 @@ void run_one(const YAML::Node& sc, const std::string& rules_path, RulesCache& ca
   State s;
   History history;
   history.reserve(64);
-  s = sc["position"] ? build_position(rules, sc["position"]) : initial_state(rules);
+  uint64_t seed =
+      sc["seed"] ? static_cast<uint64_t>(to_int(sc["seed"], 0, INT32_MAX, "a seed")) : 1;
+  s = sc["position"] ? build_position(rules, sc["position"]) : initial_state(rules, seed);
   if (const YAML::Node moves = sc["moves"]) {  // played from the position, or from the start
     if (!moves.IsSequence()) fail(moves, "moves is a list such as [3, 5, pass]");
     for (const YAML::Node& m : moves)

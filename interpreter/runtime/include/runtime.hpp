@@ -124,8 +124,10 @@ class Observer {
   virtual void refill(const State& state) {}  // a new round was set up (board, control)
 };
 
-// The position before the first move.
-State initial_state(const Rules& rules);
+// The position before the first move. `seed` draws a scattered setup
+// (`setup { scatter ... }`): the same seed, the same board; other games
+// ignore it.
+State initial_state(const Rules& rules, uint64_t seed = 0);
 
 // The most seeds one legal move of p would take (to stores or out of play,
 // its captures committed) from s, as if it were p's turn; 0 without a legal

@@ -133,6 +133,12 @@ struct Settings {
   std::vector<std::string> counters;  // `counters NAME, ...`: the game's variables, in order
   int seeds = 0;                      // per hole at the start (with `row`: the most in one hole)
   std::vector<int> row;               // `row N ...`: each row at the start, from its player's left
+  int store_seeds = 0;                // `store N`: seeds in each store at the start
+  // `scatter N min M [mirrored]`: N seeds on the board, M in every hole and
+  // the rest thrown at random (initial_state's seed); 0: no scatter.
+  int scatter = 0;
+  int scatter_min = 0;
+  bool scatter_mirrored = false;  // North's row is a copy of South's
   // moves
   bool from_all = false;  // `from all holes`: a move may start from any hole of the board
   FirstMove first_move = FirstMove::Any;
@@ -152,8 +158,11 @@ struct Settings {
   WinnerKind winner = WinnerKind::MostStore;
   MatchSettings match;
 
-  // Seeds in play at the start: 2 x holes x seeds.
-  int total() const {
+  // Seeds in play at the start: the board's and the stores'.
+  int total() const { return board_total() + rows * store_seeds; }
+  // The seeds on the board at the start.
+  int board_total() const {
+    if (scatter > 0) return scatter;
     if (row.empty()) return rows * holes * seeds;
     int t = 0;
     for (int x : row) t += x;
