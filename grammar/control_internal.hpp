@@ -221,7 +221,7 @@ MNC_EXPECT(RelayKind, "expected none, landing or next after 'relay'")
 MNC_EXPECT(SkipKind, "expected origin or when after 'skip'")
 MNC_EXPECT(ForbidKind, "expected when or after following 'forbid'")
 MNC_EXPECT(EndlessKind, "expected illegal, draw or ends after 'endless'")
-MNC_EXPECT(WinnerKind, "expected 'most store' or 'survivor' after 'winner'")
+MNC_EXPECT(WinnerKind, "expected 'most store', 'most rounds' or 'survivor' after 'winner'")
 MNC_MESSAGE(InfoText,
             expected(s, "expected a text in quotes after '" + previous_token(s.st, s.offset) + "'"))
 

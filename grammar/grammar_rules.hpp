@@ -467,8 +467,9 @@ struct StalemateClause : pg::seq<Word<kw::Stalemate>, Ws, Must<NumberAfter<kw::S
 struct RepetitionClause
     : pg::seq<Word<kw::Repetition>, Ws, Must<NumberAfter<kw::Repetition>>, EndTail>,
       NodeTag {};
-struct WinnerKind : pg::sor<pg::seq<Word<kw::Most>, Ws, Must<WordAfter<kw::Most, kw::Store>>>,
-                            Word<kw::Survivor>> {};
+struct WinnerKind
+    : pg::sor<pg::seq<Word<kw::Most>, Ws, Must<ChoiceAfter<kw::Most, kw::Store, kw::Rounds>>>,
+              Word<kw::Survivor>> {};
 struct WinnerClause : pg::seq<Word<kw::Winner>, Ws, Must<WinnerKind>>, NodeTag {};
 struct EndClause : pg::sor<WhenClause, StalemateClause, RepetitionClause, WinnerClause> {};
 // match

@@ -432,7 +432,7 @@ TEST(Recovery, ASectionLostInABaseOrAVariantIsNotMissing) {
   fs.add("variant.mnc", "import \"base\"\ngame \"V\" extends \"Base\" {\n  setup { seeds x }\n}\n");
   EXPECT_EQ(messages("variant.mnc", fs),
             (std::vector<std::string>{"expected a number after 'seeds', got 'x'",
-                                      "expected 'store' after 'most', got 'stores'"}));
+                                      "expected store or rounds after 'most', got 'stores'"}));
   // The other way round: a base without an end section, and the variant's is broken.
   fs.add("open.mnc",
          "game \"Open\" {\n"
@@ -443,7 +443,7 @@ TEST(Recovery, ASectionLostInABaseOrAVariantIsNotMissing) {
   fs.add("closed.mnc",
          "import \"open\"\ngame \"C\" extends \"Open\" {\n  end { winner most }\n}\n");
   EXPECT_EQ(messages("closed.mnc", fs),
-            (std::vector<std::string>{"expected 'store' after 'most', got '}'"}));
+            (std::vector<std::string>{"expected store or rounds after 'most', got '}'"}));
 }
 
 TEST(Recovery, AMissingSectionIsStillReportedBesideABrokenOne) {

@@ -587,7 +587,7 @@ TEST(GrammarErrors, MessagesAndPositions) {
       {"game \"g\" { end { when x as label } }",
        "1:28: expected a label in quotes after 'as', got 'label'"},
       {"game \"g\" { end { winner } }",
-       "1:25: expected 'most store' or 'survivor' after 'winner', got '}'"},
+       "1:25: expected 'most store', 'most rounds' or 'survivor' after 'winner', got '}'"},
       {"game \"g\" { match { starter winner else third } }",
        "1:40: expected first or second after 'else', got 'third'"},
       {"game \"g\" { on drop stop }", "1:20: expected '{' to start the handler body, got 'stop'"},

@@ -1910,5 +1910,67 @@ TEST(Setup, ScatterMirroredCopiesSouthsRow) {
   EXPECT_EQ(initial_state(*plain, 5), initial_state(*plain, 9));
 }
 
+// ---- matches won by rounds ----------------------------------------------------------
+
+// `winner most rounds` with `ends when rounds_won(P) == 3`: each round's
+// winner gains a round, a drawn round counts for nobody, and the match ends
+// with the first to three (or when a round cannot be started), its result
+// counting the rounds won.
+TEST(Match, FirstToThreeRoundsWon) {
+  auto r = load(R"(
+game "Rounds" {
+  board { rows 2  holes 3  stores sown }
+  setup { seeds 2 }
+  moves { from own holes where count(hole) > 0 }
+  end {
+    when empty_row { capture board to owners }
+    winner most store
+  }
+  match {
+    refill own from end
+    starter loser
+    ends when rounds_won(south) == 3 or rounds_won(north) == 3
+    winner most rounds
+  }
+}
+)");
+  ASSERT_TRUE(r);
+  Rng rng(5);
+  int matches = 0, rounds = 0, drawn = 0, stuck = 0;
+  for (int game = 0; game < 60; ++game) {
+    State s = initial_state(*r);
+    for (int ply = 0; ply < 5000 && !s.over; ++ply) {
+      State before = s;
+      ApplyInfo info = apply(*r, s, random_legal_move(*r, s, rng));
+      if (!info.round_over) {
+        EXPECT_EQ(s.rounds_won, before.rounds_won);
+        continue;
+      }
+      ++rounds;
+      std::array<uint8_t, 2> want = before.rounds_won;
+      Winner w = info.end.outcome.winner;
+      if (w == Winner::South) ++want[0];
+      if (w == Winner::North) ++want[1];
+      drawn += w == Winner::Draw;
+      EXPECT_EQ(s.rounds_won, want);
+      bool third = want[0] == 3 || want[1] == 3;
+      if (third) {
+        EXPECT_TRUE(s.over);
+      }
+      stuck += s.over && !third;  // the next round's starter could not move
+    }
+    ASSERT_TRUE(s.over);
+    ++matches;
+    EXPECT_EQ(s.result.south, s.rounds_won[0]);
+    EXPECT_EQ(s.result.north, s.rounds_won[1]);
+    int a = s.rounds_won[0], b = s.rounds_won[1];
+    EXPECT_EQ(s.result.winner, a > b ? Winner::South : b > a ? Winner::North : Winner::Draw);
+  }
+  EXPECT_EQ(matches, 60);
+  EXPECT_LT(stuck, 60);  // most matches end with a third round won
+  EXPECT_GT(rounds, 3 * 60);
+  EXPECT_GT(drawn, 0);  // drawn rounds occur and count for nobody
+}
+
 }  // namespace
 }  // namespace mancala

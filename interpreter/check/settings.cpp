@@ -122,6 +122,14 @@ class SpecBuilder {
     }
     return std::nullopt;
   }
+  // `most store`, `most rounds` (whose first word alone would read as
+  // `most store`) or `survivor`.
+  std::optional<WinnerKind> winner_kind(const ast::Clause& c) {
+    for (const ast::Word& w : c.words) {
+      if (w.text == "rounds") return WinnerKind::MostRounds;
+    }
+    return word<WinnerKind>(c);
+  }
   std::optional<int64_t> in_range(std::optional<int64_t> v, Range r, std::string_view what,
                                   int64_t low, int64_t high);
   ast::Expr cond(const ast::Expr& e, Context c, Type want);
@@ -543,7 +551,14 @@ void SpecBuilder::end(const ast::Section& s) {
       end_clause(c);
     } else if (k == "winner") {
       winner_clause_ = &c;
-      if (auto w = word<WinnerKind>(c)) spec_.winner = *w;
+      std::optional<WinnerKind> w = winner_kind(c);
+      if (w == WinnerKind::MostRounds) {
+        rep_.error(c.range,
+                   "'winner most rounds' decides a match: write it in the match section (the end "
+                   "section's winner decides each round)");
+      } else if (w) {
+        spec_.winner = *w;
+      }
     }
   }
   if (env_.one_player && winner_clause_) {
@@ -589,7 +604,7 @@ void SpecBuilder::match(const ast::Section& s) {
         spec_.match.max_rounds = static_cast<int>(*v);
       }
     } else if (k == "winner") {
-      if (auto w = word<WinnerKind>(c)) spec_.match.winner = *w;
+      if (auto w = winner_kind(c)) spec_.match.winner = *w;
     }
   }
 }

@@ -68,6 +68,7 @@ void dump_settings(std::string& out, const Rules& r) {
         r.match.refill_remainder > 0 ? fmt::format(" remainder {}", r.match.refill_remainder) : "",
         r.match.refill_mark >= 0 ? " mark " + r.marks[r.match.refill_mark] : "",
         spell(r.match.starter), spell(r.match.after_tie), r.match.max_rounds);
+    if (r.match.winner == WinnerKind::MostRounds) out += " winner most rounds";
   }
   out += "\n";
   out += std::string("flags where_nonempty ") + yes(r.where_nonempty) + " has_drop " +

@@ -115,7 +115,7 @@ Direction direction_at(Machine& m, int cell);
 // Ends the game at once when the player to move has no legal move and the
 // rules give no pass (a start position, or a new round, that is stuck).
 // Returns whether it did.
-bool end_if_stuck(Machine& m, ApplyInfo* info);
+bool end_if_stuck(Machine& m, ApplyInfo* info, bool new_round = false);
 
 // Whether the player to move has a legal (non-pass) move.
 bool has_legal_move(const Rules& rules, const State& s);

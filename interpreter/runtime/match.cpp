@@ -29,6 +29,21 @@ Outcome most_store(const State& s, bool draw) {
   return o;
 }
 
+// `winner most rounds` of a match: the player who won more rounds; the
+// totals are the rounds won.
+Outcome most_rounds(const State& s) {
+  Outcome o;
+  o.south = s.rounds_won[0];
+  o.north = s.rounds_won[1];
+  o.winner = winner_of(o.south, o.north);
+  return o;
+}
+
+// The result of a match that is over.
+Outcome match_result(const Rules& r, const State& s) {
+  return r.match.winner == WinnerKind::MostRounds ? most_rounds(s) : most_store(s, false);
+}
+
 // `winner survivor`: the player to move who cannot move loses; totals are
 // the seeds left in each row.
 Outcome survivor(Machine& m, bool draw) {
@@ -207,12 +222,14 @@ void end_game(Machine& m, ApplyInfo& info, const Outcome& result) {
 
 }  // namespace
 
-bool end_if_stuck(Machine& m, ApplyInfo* info) {
+bool end_if_stuck(Machine& m, ApplyInfo* info, bool new_round) {
   const Rules& r = m.rules;
   if (r.pass_when_no_moves || has_legal_move(r, m.s)) return false;
   m.no_moves = 1;
   if (counts_board(r)) sweep_board(m.s);
-  Outcome o = outcome(m, false, false, -1);
+  // A round nobody can start ends a match won by rounds with the rounds won.
+  bool by_rounds = new_round && r.match.winner == WinnerKind::MostRounds;
+  Outcome o = by_rounds ? most_rounds(m.s) : outcome(m, false, false, -1);
   ApplyInfo ignored;
   ApplyInfo& out = info ? *info : ignored;
   if (!out.round_over) out.end = EndInfo{o, "no moves", m.s.round};
@@ -232,11 +249,15 @@ void end_round(Machine& m, ApplyInfo& info, std::string_view reason, bool draw, 
     return;
   }
   info.round_over = true;
+  if (o.winner == Winner::South || o.winner == Winner::North) {
+    uint8_t& won = s.rounds_won[o.winner == Winner::South ? 0 : 1];
+    if (won < 255) ++won;
+  }
   if (m.obs) m.obs->round_end(info.end);
   bool ends = r.match.max_rounds > 0 && s.round >= r.match.max_rounds;
   if (!ends && !r.match_ends.empty()) ends = exec(m, r.match_ends) != 0;
   if (ends) {
-    end_game(m, info, most_store(s, false));
+    end_game(m, info, match_result(r, s));
     return;
   }
   Player starter = next_starter(r, s, o.winner, m.mover);
@@ -248,7 +269,7 @@ void end_round(Machine& m, ApplyInfo& info, std::string_view reason, bool draw, 
   s.to_move = starter;
   if (m.obs) m.obs->refill(s);
   m.no_moves = -1;
-  end_if_stuck(m, &info);  // a new round nobody can start ends the match
+  end_if_stuck(m, &info, true);  // a new round nobody can start ends the match
 }
 
 }  // namespace mancala

@@ -127,7 +127,8 @@ uint64_t State::hash() const {
   h = mix(h, uint64_t{ply});
   h = mix(h, uint64_t{since_capture} | static_cast<uint64_t>(index(round_starter)) << 16 |
                  static_cast<uint64_t>(index(last_captor)) << 17 | uint64_t{has_captor} << 18 |
-                 uint64_t{moved} << 19 | uint64_t{over} << 22);
+                 uint64_t{moved} << 19 | uint64_t{over} << 22 | uint64_t{rounds_won[0]} << 24 |
+                 uint64_t{rounds_won[1]} << 32);
   return mix(h, uint64_t{static_cast<uint8_t>(result.winner)} | uint64_t{result.south} << 8 |
                     uint64_t{result.north} << 24);
 }
@@ -173,6 +174,9 @@ std::string to_text(const State& s) {
     out += " to_move " + std::string(player_name(s.to_move));
   }
   out += " round " + std::to_string(s.round);
+  if (s.rounds_won[0] || s.rounds_won[1]) {
+    out += " rounds_won " + std::to_string(s.rounds_won[0]) + "-" + std::to_string(s.rounds_won[1]);
+  }
   if (s.since_capture) out += " since_capture " + std::to_string(s.since_capture);
   return out;
 }

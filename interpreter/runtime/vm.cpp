@@ -295,6 +295,9 @@ L_MarkedHoles : {
 L_StoreOf:
   TOP = s.cells[2 * r.holes + TOP];
   NEXT;
+L_RoundsWon:
+  TOP = s.rounds_won[TOP & 1];
+  NEXT;
 L_BestCapture:
   TOP = best_capture(r, s, static_cast<Player>(TOP));
   NEXT;

@@ -620,7 +620,10 @@ std::string match_text(const Describer& d, const GameSpec& g) {
               : fmt::format("- The next round is started by {}.\n", starter);
   if (g.match_ends_when) out += "- The match ends when " + d.words(*g.match_ends_when) + ".\n";
   if (m.max_rounds > 0) out += fmt::format("- The match ends when round {} ends.\n", m.max_rounds);
-  out += "- The player with more seeds in store wins the match.\n";
+  out += m.winner == WinnerKind::MostRounds
+             ? "- The player who has won more rounds wins the match (equal: a draw); its result "
+               "counts the rounds won.\n"
+             : "- The player with more seeds in store wins the match.\n";
   return out;
 }
 

@@ -121,6 +121,11 @@ std::string position_json(const Rules& rules, const MoveRecord& record, const St
     w.end_object();
   }
   w.key("round").value(after.round);
+  if (rules.match.winner == WinnerKind::MostRounds) {  // only in matches won by rounds
+    w.key("rounds_won").begin_object();
+    w.key("south").value(after.rounds_won[0]).key("north").value(after.rounds_won[1]);
+    w.end_object();
+  }
   w.key("to_move");
   if (after.over) {
     w.null();

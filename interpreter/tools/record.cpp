@@ -87,8 +87,8 @@ const std::vector<std::string> kRecordKeys = {"rules",  "rules_hash", "settings"
                                               "agents", "moves",      "rounds",   "result"};
 const std::vector<std::string> kAgentKeys = {"south", "north"};
 const std::vector<std::string> kPositionKeys = {
-    "game",  "ply",      "mover", "move",    "board", "stores", "removed",   "control",
-    "marks", "counters", "round", "to_move", "over",  "result", "round_over"};
+    "game",  "ply",      "mover", "move",       "board",   "stores", "removed", "control",
+    "marks", "counters", "round", "rounds_won", "to_move", "over",   "result",  "round_over"};
 const std::vector<std::string> kRoundKeys = {"round", "winner", "south", "north", "reason"};
 const std::vector<std::string> kResultKeys = {"winner", "south", "north", "reason", "plies"};
 

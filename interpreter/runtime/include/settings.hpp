@@ -26,7 +26,8 @@ enum class Direction : uint8_t { Ccw, Cw, Either };
 enum class RelayKind : uint8_t { None, Landing, Next };
 enum class EndlessKind : uint8_t { Illegal, Draw, Ends };
 enum class FirstMove : uint8_t { Any, Rightmost, Leftmost };
-enum class WinnerKind : uint8_t { MostStore, Survivor };
+// MostRounds: only for a match (`winner most rounds`).
+enum class WinnerKind : uint8_t { MostStore, Survivor, MostRounds };
 enum class EndKind : uint8_t { When, Stalemate, Repetition };
 enum class StarterKind : uint8_t { Winner, Loser, Alternate, LastMover };
 enum class RefillKind : uint8_t { Conquest, Own };  // `refill conquest|own ...`
@@ -66,8 +67,8 @@ MANCALA_SPELLINGS(EndlessKind, 3, {"illegal", EndlessKind::Illegal}, {"draw", En
                   {"ends", EndlessKind::Ends});
 MANCALA_SPELLINGS(FirstMove, 3, {"any", FirstMove::Any}, {"rightmost", FirstMove::Rightmost},
                   {"leftmost", FirstMove::Leftmost});
-MANCALA_SPELLINGS(WinnerKind, 2, {"most", WinnerKind::MostStore},
-                  {"survivor", WinnerKind::Survivor});
+MANCALA_SPELLINGS(WinnerKind, 3, {"most", WinnerKind::MostStore},
+                  {"survivor", WinnerKind::Survivor}, {"rounds", WinnerKind::MostRounds});
 MANCALA_SPELLINGS(EndKind, 3, {"when", EndKind::When}, {"stalemate", EndKind::Stalemate},
                   {"repetition", EndKind::Repetition});
 MANCALA_SPELLINGS(StarterKind, 4, {"winner", StarterKind::Winner}, {"loser", StarterKind::Loser},

@@ -93,11 +93,12 @@ struct State {
   // The game's counters (`board { counters ... }`), in declaration order;
   // 0 in games without them.
   std::array<int16_t, kMaxCounters> counters{};
-  uint16_t removed = 0;        // seeds removed from play (`remove`)
-  uint16_t round = 1;          // 1-based round number (always 1 without `match`)
-  uint16_t since_capture = 0;  // moves (passes included) since a capture or removal
-  uint16_t ply = 0;            // moves (passes included) made in the game, saturating
-  uint8_t holes = 0;           // N, holes per row
+  uint16_t removed = 0;                 // seeds removed from play (`remove`)
+  uint16_t round = 1;                   // 1-based round number (always 1 without `match`)
+  std::array<uint8_t, 2> rounds_won{};  // rounds each player has won in the match (saturating)
+  uint16_t since_capture = 0;           // moves (passes included) since a capture or removal
+  uint16_t ply = 0;                     // moves (passes included) made in the game, saturating
+  uint8_t holes = 0;                    // N, holes per row
   Player to_move = Player::South;
   Player round_starter = Player::South;  // who moved first in this round
   Player last_captor = Player::South;    // valid when has_captor
