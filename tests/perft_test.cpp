@@ -129,6 +129,12 @@ const PerftCase kCases[] = {
     {"gabata.mnc", 7, 77233},
     {"layli_goobalay.mnc", 6, 1683},
     {"layli_goobalay.mnc", 8, 33187},
+    // La'b Madjnuni: every move is forced (the head, or a pass), so every
+    // depth counts 1 until the game ends; initial_state's seed 0 draws a
+    // board whose game lasts 120 plies (`mancala perft --seed 0` gives the
+    // same counts). Its scenarios pin the play itself.
+    {"lab_madjnuni.mnc", 8, 1},
+    {"lab_madjnuni.mnc", 64, 1},
     // The solitaires end early (a game over counts one leaf, see above): the
     // deeper row is the whole game tree, one leaf per line of play
     // (Tchoukaillon: 1 won, 9 lost; Tchuka Ruma: 1 won, 14 lost).
