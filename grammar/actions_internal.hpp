@@ -138,6 +138,8 @@ MNC_ACTION(AssignStmt, StmtNode<ast::StmtKind::Assign>)
 MNC_ACTION(IfStmt, StmtNode<ast::StmtKind::If>)
 MNC_ACTION(WhileStmt, StmtNode<ast::StmtKind::While>)
 MNC_ACTION(ChainStmt, StmtNode<ast::StmtKind::Chain>)
+MNC_ACTION(ForStmt, StmtNode<ast::StmtKind::For>)
+MNC_ACTION(ForName, Leaf<push_name>)
 MNC_ACTION(UseStmt, StmtNode<ast::StmtKind::Use>)
 MNC_ACTION(Block, Node<build_block>)
 

@@ -82,6 +82,8 @@ const char* stmt_name(StmtKind k) {
       return "While";
     case StmtKind::Chain:
       return "Chain";
+    case StmtKind::For:
+      return "For";
     case StmtKind::Use:
       return "Use";
     case StmtKind::Mark:
@@ -195,7 +197,8 @@ void Dumper::stmt(int depth, const Stmt& s) {
   if (s.value) expr(depth + 1, "value", *s.value);
   if (s.cond) expr(depth + 1, "cond", *s.cond);
   for (const Expr& a : s.args) expr(depth + 1, "arg", a);
-  bool has_body = s.kind == StmtKind::If || s.kind == StmtKind::While || s.kind == StmtKind::Chain;
+  bool has_body = s.kind == StmtKind::If || s.kind == StmtKind::While ||
+                  s.kind == StmtKind::Chain || s.kind == StmtKind::For;
   if (has_body) stmts(depth + 1, "body", s.body);
   if (s.has_else) stmts(depth + 1, "else", s.else_body);
 }

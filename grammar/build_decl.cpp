@@ -59,6 +59,26 @@ void build_chain(ast::Stmt& s, std::vector<Item>& kids) {
   s.body = take<BlockItem>(kids[3]).stmts;
 }
 
+// for NAME in holes [of P] [where F] BLOCK: dest is P, cond F (`true`
+// when not written).
+void build_for(ast::Stmt& s, std::vector<Item>& kids) {
+  ast::Word name = take<ast::Word>(kids[0]);
+  s.name = std::move(name.text);
+  s.name_range = name.range;
+  for (size_t i = 1; i + 1 < kids.size(); i += 2) {
+    std::string which = take<ast::Word>(kids[i]).text;
+    (which == "of" ? s.dest : s.cond) = take<ExprItem>(kids[i + 1]).expr;
+  }
+  if (!s.cond) {
+    ast::Expr always;
+    always.kind = ast::ExprKind::Bool;
+    always.range = s.name_range;
+    always.value = 1;
+    s.cond = std::move(always);
+  }
+  s.body = take<BlockItem>(kids.back()).stmts;
+}
+
 }  // namespace
 
 void build_stmt(State& st, Range r, ast::StmtKind kind) {
@@ -103,6 +123,9 @@ void build_stmt(State& st, Range r, ast::StmtKind kind) {
       break;
     case ast::StmtKind::Use:
       build_use(s, kids);
+      break;
+    case ast::StmtKind::For:
+      build_for(s, kids);
       break;
     case ast::StmtKind::Mark:
     case ast::StmtKind::Unmark: {

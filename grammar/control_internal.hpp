@@ -190,6 +190,9 @@ MNC_MESSAGE(QuantOpen, expected(s, "expected '(' after '" + previous_token(s.st,
 MNC_MESSAGE(QuantName,
             expected_name(s, "expected the name of a hole variable after '('", "a hole variable"))
 MNC_EXPECT(QuantIn, "expected 'in' after the hole variable")
+MNC_MESSAGE(ForName,
+            expected_name(s, "expected the name of a hole variable after 'for'", "a hole variable"))
+MNC_EXPECT(ForIn, "expected 'in' after the hole variable")
 MNC_EXPECT(QuantSet, "expected 'holes' or 'holes of PLAYER' after 'in'")
 MNC_EXPECT(QuantPlayer, "expected a player after 'of'")
 MNC_EXPECT(QuantFilter, "expected a condition after 'where'")

@@ -356,9 +356,16 @@ struct UnmarkStmt : pg::seq<kw::Unmark, Ws, Must<ExprAfter<kw::Unmark>>, Ws,
 struct UseName : Name {};
 struct UseStmt : pg::seq<kw::Use, Ws, Must<UseName>, pg::opt<Ws, Nest<CallArgs>>>, NodeTag {};
 
+// `for h in holes [of P] [where F] { ... }`: the body once for each hole of
+// the set, as a quantifier goes over them.
+struct ForName : Name {};
+struct ForIn : MNC_KW("in") {};
+struct ForStmt : pg::seq<kw::For, Ws, Must<ForName>, Ws, Must<ForIn>, Ws, Must<QuantSet>, Ws,
+                         Must<BlockAfter<kw::For>>>,
+                 NodeTag {};
 struct Statement : pg::sor<CaptureStmt, RemoveStmt, ExtraTurnStmt, StopStmt, CancelStmt, DrawStmt,
                            RelayStmt, LiftStmt, LeaveStmt, MarkStmt, UnmarkStmt, LetStmt, IfStmt,
-                           WhileStmt, ChainStmt, UseStmt, AssignStmt> {};
+                           WhileStmt, ChainStmt, ForStmt, UseStmt, AssignStmt> {};
 struct Block : pg::seq<pg::one<'{'>, DepthCheck, Sep, pg::star<Statement, Sep>, Must<BlockClose>>,
                NodeTag,
                BraceTag {};

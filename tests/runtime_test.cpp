@@ -1843,6 +1843,51 @@ TEST(Expressions, QuantifiersAndExpressionFragmentsCountWhatTheyShould) {
   EXPECT_LT(any_true, checked);
 }
 
+// `for h in holes [of P] [where F]`: the body once for each hole of the
+// set that passes F; with `of P`, P's row only.
+TEST(Statements, ForGoesOverTheHolesOfTheSet) {
+  auto r = load(R"(
+game "For" {
+  board  { rows 2  holes 5  stores captures  counters a, b }
+  setup  { seeds 3 }
+  moves  { from own holes where count(hole) >= 1 }
+  on sow_end {
+    a = 0
+    for h in holes where count(h) > 2 { a = a + count(h) }
+    b = 0
+    for h in holes of opponent where count(h) == 1 { b = b + number(h) }
+    for h in holes of mover where count(h) in [1, 2] { remove h }
+  }
+  end { when board_seeds < 3  winner most store }
+}
+)");
+  ASSERT_TRUE(r);
+  Rng rng(3);
+  int checked = 0, removals = 0;
+  for (int game = 0; game < 30; ++game) {
+    State s = initial_state(*r);
+    for (int ply = 0; ply < 80 && !s.over; ++ply) {
+      Player mover = s.to_move;
+      int removed = s.removed;
+      apply(*r, s, random_legal_move(*r, s, rng));
+      if (s.over) break;
+      int a = 0, b = 0;  // the removals took only holes of 1 or 2 in the mover's row
+      for (int c = 0; c < 10; ++c) a += s.cells[c] > 2 ? s.cells[c] : 0;
+      for (int n = 1; n <= 5; ++n) {
+        b += s.cells[s.hole_cell(other(mover), n)] == 1 ? n : 0;
+        int k = s.cells[s.hole_cell(mover, n)];
+        EXPECT_TRUE(k == 0 || k > 2) << to_text(s);
+      }
+      EXPECT_EQ(s.counters[0], a) << to_text(s);
+      EXPECT_EQ(s.counters[1], b) << to_text(s);
+      removals += s.removed > removed;
+      ++checked;
+    }
+  }
+  EXPECT_GT(checked, 300);
+  EXPECT_GT(removals, 50);
+}
+
 // ---- setups -----------------------------------------------------------------------
 
 std::string scattered(const std::string& clause) {

@@ -96,6 +96,7 @@ enum class StmtKind {
   Use,        // use name(args)
   Mark,       // mark target as name [for dest]
   Unmark,     // unmark target as name
+  For,        // for name in holes [of dest] [where cond] body (cond: `true` when not written)
 };
 
 struct Stmt {

@@ -415,6 +415,9 @@ void BodyChecker::stmt(ast::Stmt& s) {
       scoped_block(s.body);
       --in_chain_;
       break;
+    case K::For:
+      for_stmt(s);
+      break;
     case K::Use:
       use(s);
       break;
@@ -443,6 +446,18 @@ void BodyChecker::let(ast::Stmt& s) {
   check_declarable(s.name, s.name_range);
   declare(s.name, t, s.name_range);
   s.name = scopes_.back().back().out_name;
+}
+
+// for h in holes [of P] [where F] { body }: h is a local of F and the body.
+void BodyChecker::for_stmt(ast::Stmt& s) {
+  if (s.dest) expect(*s.dest, Type::Player);
+  check_declarable(s.name, s.name_range);
+  scopes_.emplace_back();
+  declare(s.name, Type::Hole, s.name_range);
+  s.name = scopes_.back().back().out_name;
+  if (s.cond) expect(*s.cond, Type::Bool);
+  block(s.body);
+  scopes_.pop_back();
 }
 
 // all/any(h in SET: bool), tally(h in SET: bool), sum(h in SET: int), SET

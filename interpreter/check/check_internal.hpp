@@ -143,6 +143,7 @@ class BodyChecker {
   void scoped_block(std::vector<ast::Stmt>& body);
   void check_declarable(const std::string& name, Range range);
   std::optional<Type> quantifier(ast::Expr& e);
+  void for_stmt(ast::Stmt& s);
   void use(ast::Stmt& s);  // fragments.cpp
   std::optional<Type> fragment_call(ast::Expr& e);
   const FragmentScope& fragment_scope() const;

@@ -168,6 +168,9 @@ std::string stmt_head(const ast::Stmt& s) {
     case K::Chain:
       return fmt::format("chain {} from {} while {}", s.forward ? "forward" : "backward",
                          opt_text(s.target, "?"), opt_text(s.cond, "?"));
+    case K::For:
+      return fmt::format("for {} in holes{} where {}", s.name,
+                         s.dest ? " of " + expr_text(*s.dest) : "", opt_text(s.cond, "?"));
     case K::Use:
       return "use " + s.name;
   }

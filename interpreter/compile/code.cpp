@@ -572,6 +572,7 @@ void CodeGen::stmt(const Stmt& s) {
     case StmtKind::If: if_stmt(s); return;
     case StmtKind::While: while_stmt(s); return;
     case StmtKind::Chain: chain_stmt(s); return;
+    case StmtKind::For: for_stmt(s); return;
     case StmtKind::Use:
       open_scope();
       stmts(s.body);
@@ -700,6 +701,56 @@ void CodeGen::chain_stmt(const Stmt& s) {
   bind(to_end2);
   chain_slots_.pop_back();
   next_slot_ = hole;
+}
+
+// for h in holes [of P] [where F] { body }: the quantifiers' loop over the
+// cells of the set (see quantifier()), the body run for each hole that
+// passes F, judged when the loop reaches it.
+void CodeGen::for_stmt(const Stmt& s) {
+  open_scope();
+  int index = new_slot();
+  int hole = new_slot();
+  int base = -1;
+  if (s.dest) {
+    base = new_slot();
+    expr(*s.dest);
+    push_constant(rules_.holes);
+    emit(OpCode::Mul);
+    emit(OpCode::Store, base);
+  }
+  push_constant(0);
+  emit(OpCode::Store, index);
+  int top = label();
+  last_label_ = top;
+  emit(OpCode::Load, index);
+  push_constant((s.dest ? 1 : rules_.rows) * rules_.holes - 1);
+  emit(OpCode::Gt);
+  int to_end = label();
+  emit(OpCode::JumpIfTrue);
+  emit(OpCode::Load, index);
+  if (s.dest) {
+    emit(OpCode::Load, base);
+    emit(OpCode::Add);
+  }
+  emit(OpCode::Store, hole);
+  locals_.push_back({s.name, hole, std::nullopt});
+  int skip = -1;
+  if (!fold(*s.cond).value_or(0)) {
+    expr(*s.cond);
+    skip = label();
+    emit(OpCode::JumpIfFalse);
+  }
+  open_scope();
+  stmts(s.body);
+  close_scope();
+  if (skip >= 0) bind(skip);
+  emit(OpCode::Load, index);
+  push_constant(1);
+  emit(OpCode::Add);
+  emit(OpCode::Store, index);
+  emit(OpCode::Jump, top);
+  bind(to_end);
+  close_scope();
 }
 
 }  // namespace mancala

@@ -65,6 +65,7 @@ class CodeGen {
   void if_stmt(const ast::Stmt& s);
   void while_stmt(const ast::Stmt& s);
   void chain_stmt(const ast::Stmt& s);
+  void for_stmt(const ast::Stmt& s);
 
   void emit(OpCode op, int32_t a = 0);
   void reset_frame();

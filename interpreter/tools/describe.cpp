@@ -304,6 +304,14 @@ void Describer::steps(const std::vector<Stmt>& body, int indent, std::string& ou
                            words(*s.target), s.forward ? "forward" : "backward", words(*s.cond));
         steps(s.body, indent + 2, out);
         break;
+      case StmtKind::For: {
+        std::string var = "`" + s.name.substr(0, s.name.find('@')) + "`";
+        std::string set = s.dest ? "of " + words(*s.dest) + "'s row" : "of the board";
+        if (!(s.cond->kind == ExprKind::Bool && s.cond->value)) set += " where " + words(*s.cond);
+        out += fmt::format("{}- for each hole {} {}:\n", pad, var, set);
+        steps(s.body, indent + 2, out);
+        break;
+      }
       case StmtKind::Use:
         use_steps(s, indent, out);
         break;
