@@ -394,71 +394,81 @@ void CodeGen::in_list(const Expr& e) {
   next_slot_ = slot;
 }
 
-// all|any|tally|sum(h in holes [of P] [where F]: body): a loop over the
-// cells of the set (South's holes then North's are cells 0..rows*N-1; P's
-// row starts at P*N), the hole in the variable's slot, holes failing F
-// skipped, the result in an accumulator; `all` and `any` leave the loop at
-// the first hole that decides them.
-void CodeGen::quantifier(const Expr& e) {
-  open_scope();
-  int acc = new_slot();
-  int index = new_slot();
+// The loop over the holes of `holes [of P] [where F]` that quantifiers and
+// `for` share: South's holes then North's are cells 0..rows*N-1, P's row
+// starts at P*N; the hole is in the variable's slot, and a hole failing F
+// goes straight to the next (F is judged when the loop reaches the hole).
+CodeGen::HoleLoop CodeGen::open_hole_loop(const std::string& name, const Expr* player,
+                                          const Expr& filter) {
+  HoleLoop loop;
+  loop.index = new_slot();
   int hole = new_slot();
-  bool one_row = e.args.size() > 2;
   int base = -1;
-  if (one_row) {
+  if (player) {
     base = new_slot();
-    expr(e.args[2]);
+    expr(*player);
     push_constant(rules_.holes);
     emit(OpCode::Mul);
     emit(OpCode::Store, base);
   }
-  push_constant(e.quant == ast::Quant::All ? 1 : 0);
-  emit(OpCode::Store, acc);
   push_constant(0);
-  emit(OpCode::Store, index);
-  int top = label();
-  last_label_ = top;
-  emit(OpCode::Load, index);
-  push_constant((one_row ? 1 : rules_.rows) * rules_.holes - 1);
+  emit(OpCode::Store, loop.index);
+  loop.top = label();
+  last_label_ = loop.top;
+  emit(OpCode::Load, loop.index);
+  push_constant((player ? 1 : rules_.rows) * rules_.holes - 1);
   emit(OpCode::Gt);
-  std::vector<int> to_end{label()};
+  loop.to_end.push_back(label());
   emit(OpCode::JumpIfTrue);
-  emit(OpCode::Load, index);
-  if (one_row) {
+  emit(OpCode::Load, loop.index);
+  if (player) {
     emit(OpCode::Load, base);
     emit(OpCode::Add);
   }
   emit(OpCode::Store, hole);
-  locals_.push_back({e.name, hole, std::nullopt});
-  std::vector<int> to_next;
-  if (!fold(e.args[1]).value_or(0)) {  // the filter, unless it is always true
-    expr(e.args[1]);
-    to_next.push_back(label());
+  locals_.push_back({name, hole, std::nullopt});
+  if (!fold(filter).value_or(0)) {  // unless it is always true
+    expr(filter);
+    loop.to_next.push_back(label());
     emit(OpCode::JumpIfFalse);
   }
+  return loop;
+}
+
+void CodeGen::close_hole_loop(const HoleLoop& loop) {
+  for (int at : loop.to_next) bind(at);
+  emit(OpCode::Load, loop.index);
+  push_constant(1);
+  emit(OpCode::Add);
+  emit(OpCode::Store, loop.index);
+  emit(OpCode::Jump, loop.top);
+  for (int at : loop.to_end) bind(at);
+}
+
+// all|any|tally|sum(h in holes [of P] [where F]: body): the hole loop with
+// the result in an accumulator; `all` and `any` leave the loop at the
+// first hole that decides them.
+void CodeGen::quantifier(const Expr& e) {
+  open_scope();
+  int acc = new_slot();
+  push_constant(e.quant == ast::Quant::All ? 1 : 0);
+  emit(OpCode::Store, acc);
+  HoleLoop loop = open_hole_loop(e.name, e.args.size() > 2 ? &e.args[2] : nullptr, e.args[1]);
   expr(e.args[0]);
   if (e.quant == ast::Quant::All || e.quant == ast::Quant::Any) {
     bool all = e.quant == ast::Quant::All;
-    int go_on = label();
+    loop.to_next.push_back(label());
     emit(all ? OpCode::JumpIfTrue : OpCode::JumpIfFalse);
     push_constant(all ? 0 : 1);
     emit(OpCode::Store, acc);
-    to_end.push_back(label());
+    loop.to_end.push_back(label());
     emit(OpCode::Jump);
-    to_next.push_back(go_on);
   } else {  // tally adds the 0/1 of a bool, sum the int
     emit(OpCode::Load, acc);
     emit(OpCode::Add);
     emit(OpCode::Store, acc);
   }
-  for (int at : to_next) bind(at);
-  emit(OpCode::Load, index);
-  push_constant(1);
-  emit(OpCode::Add);
-  emit(OpCode::Store, index);
-  emit(OpCode::Jump, top);
-  for (int at : to_end) bind(at);
+  close_hole_loop(loop);
   emit(OpCode::Load, acc);
   close_scope();
 }
@@ -703,53 +713,14 @@ void CodeGen::chain_stmt(const Stmt& s) {
   next_slot_ = hole;
 }
 
-// for h in holes [of P] [where F] { body }: the quantifiers' loop over the
-// cells of the set (see quantifier()), the body run for each hole that
-// passes F, judged when the loop reaches it.
+// for h in holes [of P] [where F] { body }: the body in the hole loop.
 void CodeGen::for_stmt(const Stmt& s) {
   open_scope();
-  int index = new_slot();
-  int hole = new_slot();
-  int base = -1;
-  if (s.dest) {
-    base = new_slot();
-    expr(*s.dest);
-    push_constant(rules_.holes);
-    emit(OpCode::Mul);
-    emit(OpCode::Store, base);
-  }
-  push_constant(0);
-  emit(OpCode::Store, index);
-  int top = label();
-  last_label_ = top;
-  emit(OpCode::Load, index);
-  push_constant((s.dest ? 1 : rules_.rows) * rules_.holes - 1);
-  emit(OpCode::Gt);
-  int to_end = label();
-  emit(OpCode::JumpIfTrue);
-  emit(OpCode::Load, index);
-  if (s.dest) {
-    emit(OpCode::Load, base);
-    emit(OpCode::Add);
-  }
-  emit(OpCode::Store, hole);
-  locals_.push_back({s.name, hole, std::nullopt});
-  int skip = -1;
-  if (!fold(*s.cond).value_or(0)) {
-    expr(*s.cond);
-    skip = label();
-    emit(OpCode::JumpIfFalse);
-  }
+  HoleLoop loop = open_hole_loop(s.name, s.dest ? &*s.dest : nullptr, *s.cond);
   open_scope();
   stmts(s.body);
   close_scope();
-  if (skip >= 0) bind(skip);
-  emit(OpCode::Load, index);
-  push_constant(1);
-  emit(OpCode::Add);
-  emit(OpCode::Store, index);
-  emit(OpCode::Jump, top);
-  bind(to_end);
+  close_hole_loop(loop);
   close_scope();
 }
 

@@ -51,6 +51,15 @@ class CodeGen {
   void binary(const ast::Expr& e);
   void in_list(const ast::Expr& e);
   void quantifier(const ast::Expr& e);
+  struct HoleLoop {
+    int index = 0;             // the slot counting the holes
+    int top = 0;               // the loop's first instruction
+    std::vector<int> to_end;   // jumps out of the loop
+    std::vector<int> to_next;  // jumps to the next hole
+  };
+  HoleLoop open_hole_loop(const std::string& name, const ast::Expr* player,
+                          const ast::Expr& filter);
+  void close_hole_loop(const HoleLoop& loop);
   void fragment(const ast::Expr& e);
   std::optional<int64_t> fold(const ast::Expr& e) const;
   void push_constant(int64_t v);

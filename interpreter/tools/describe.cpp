@@ -40,6 +40,7 @@ class Describer {
   std::string name_words(const Expr& e) const;
   std::string call_words(const Expr& e) const;
   std::string quantifier_words(const Expr& e) const;
+  std::string hole_set_words(const Expr* player, const Expr& filter) const;
   std::string compare_words(const Expr& e) const;
   std::string count_compare(const std::string& hole, Op op, int64_t n) const;
   std::string stmt_words(const Stmt& s) const;
@@ -172,11 +173,17 @@ std::string Describer::compare_words(const Expr& e) const {
   return fmt::format("{} {} {}", words(l), op_words(e.op), words(r));
 }
 
+// The holes of a quantifier or `for`: "of the board" or "of P's row",
+// with " where F" unless F is the literal `true`.
+std::string Describer::hole_set_words(const Expr* player, const Expr& filter) const {
+  std::string set = player ? "of " + words(*player) + "'s row" : "of the board";
+  if (!(filter.kind == ExprKind::Bool && filter.value)) set += " where " + words(filter);
+  return set;
+}
+
 std::string Describer::quantifier_words(const Expr& e) const {
   std::string var = "`" + e.name.substr(0, e.name.find('@')) + "`";
-  std::string set = e.args.size() > 2 ? "of " + words(e.args[2]) + "'s row" : "of the board";
-  const Expr& filter = e.args.at(1);
-  if (!(filter.kind == ExprKind::Bool && filter.value)) set += " where " + words(filter);
+  std::string set = hole_set_words(e.args.size() > 2 ? &e.args[2] : nullptr, e.args.at(1));
   std::string body = words(e.args[0]);
   switch (e.quant) {
     case ast::Quant::All:
@@ -306,8 +313,7 @@ void Describer::steps(const std::vector<Stmt>& body, int indent, std::string& ou
         break;
       case StmtKind::For: {
         std::string var = "`" + s.name.substr(0, s.name.find('@')) + "`";
-        std::string set = s.dest ? "of " + words(*s.dest) + "'s row" : "of the board";
-        if (!(s.cond->kind == ExprKind::Bool && s.cond->value)) set += " where " + words(*s.cond);
+        std::string set = hole_set_words(s.dest ? &*s.dest : nullptr, *s.cond);
         out += fmt::format("{}- for each hole {} {}:\n", pad, var, set);
         steps(s.body, indent + 2, out);
         break;
