@@ -74,6 +74,7 @@ template <class Kw>
 struct Action<NumberAfter<Kw>> : Leaf<push_int> {};
 MNC_ACTION(ExprName, Leaf<push_name>)
 MNC_ACTION(QuantName, Leaf<push_name>)
+MNC_ACTION(AskName, Leaf<push_name>)
 MNC_ACTION(LetName, Leaf<push_name>)
 MNC_ACTION(AssignName, Leaf<push_name>)
 MNC_ACTION(UseName, Leaf<push_name>)
@@ -118,6 +119,7 @@ MNC_ACTION(Negated, Node<build_unary>)
 MNC_ACTION(Paren, Node<build_paren>)
 MNC_ACTION(NameOrCall, Node<build_name_or_call>)
 MNC_ACTION(Quantifier, Node<build_quantifier>)
+MNC_ACTION(Ask, Node<build_ask>)
 MNC_ACTION(QuantOf, Leaf<push_word>)
 MNC_ACTION(QuantWhere, Leaf<push_word>)
 

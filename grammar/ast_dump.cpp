@@ -171,6 +171,9 @@ void Dumper::expr(int depth, const std::string& slot, const Expr& e) {
     case ExprKind::Quantifier:
       head += std::string("Quantifier ") + quant_spelling(e.quant) + " " + e.name;
       break;
+    case ExprKind::Ask:
+      head += "Ask " + e.name;
+      break;
     case ExprKind::Fragment:
       head += "Fragment " + e.name;
       break;

@@ -224,6 +224,16 @@ void build_name_or_call(State& st, Range r) {
   st.stack.emplace_back(std::move(node));
 }
 
+// ask name: the question's label is the node's name.
+void build_ask(State& st, Range r) {
+  std::vector<Item> kids = st.take_children();
+  ast::Word name = take<ast::Word>(kids[0]);
+  ExprItem node = make_expr(ast::ExprKind::Ask, r);
+  node.expr.name = std::move(name.text);
+  node.expr.name_range = name.range;
+  st.stack.emplace_back(std::move(node));
+}
+
 // all|any|tally|sum ( name in holes [of player] [where filter] : body ):
 // args are the body, the filter (the literal `true` when not written) and
 // the player when the set is one row.

@@ -87,6 +87,7 @@ void push_string(State& st, Range r, bool as_label);  // a "string" literal's te
 void push_int(State& st, Range r);
 void push_bool(State& st, Range r, bool value);
 void push_no_moves(State& st, Range r);
+void build_ask(State& st, Range r);
 void push_op(State& st, Range r);  // binary operator from its spelling
 void push_unary_op(State& st, Range r, ast::Op op);
 void push_draw_flag(State& st, Range r);

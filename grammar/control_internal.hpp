@@ -189,6 +189,7 @@ MNC_MESSAGE(CmpOperand,
 MNC_MESSAGE(QuantOpen, expected(s, "expected '(' after '" + previous_token(s.st, s.offset) + "'"))
 MNC_MESSAGE(QuantName,
             expected_name(s, "expected the name of a hole variable after '('", "a hole variable"))
+MNC_MESSAGE(AskName, expected_name(s, "expected the name of a question after 'ask'", "a question"))
 MNC_EXPECT(QuantIn, "expected 'in' after the hole variable")
 MNC_MESSAGE(ForName,
             expected_name(s, "expected the name of a hole variable after 'for'", "a hole variable"))

@@ -119,8 +119,13 @@ struct Quantifier
               Ws, Must<QuantSet>, Ws, Must<QuantColon>, Ws, Must<QuantBody>, Ws, Must<QuantClose>>,
       NodeTag {};
 
+// ask NAME: the mover's answer to the question NAME (a label, declared by its use).
+struct AskName : Name {};
+struct Ask : pg::seq<MNC_KW("ask"), Ws, Must<AskName>>, NodeTag {};
+
 struct Primary
-    : pg::sor<IntLit, TrueLit, FalseLit, NoMoves, Nest<Paren>, Nest<Quantifier>, NameOrCall> {};
+    : pg::sor<IntLit, TrueLit, FalseLit, NoMoves, Ask, Nest<Paren>, Nest<Quantifier>, NameOrCall> {
+};
 
 struct NegExpr;
 struct NegOp : pg::one<'-'> {};

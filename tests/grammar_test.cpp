@@ -110,6 +110,8 @@ std::string sexpr(const ast::Expr& e) {
       return e.name;
     case ast::ExprKind::NoMoves:
       return "no_moves";
+    case ast::ExprKind::Ask:
+      return "(ask " + e.name + ")";
     case ast::ExprKind::Call:
       return list("call " + e.name);
     case ast::ExprKind::In:
@@ -490,6 +492,8 @@ TEST(GrammarExpressions, Primaries) {
   EXPECT_EQ(expr("false"), "false");
   EXPECT_EQ(expr("no moves"), "no_moves");
   EXPECT_EQ(expr("no"), "no");  // `no` alone is a name
+  EXPECT_EQ(expr("ask take"), "(ask take)");
+  EXPECT_EQ(expr("not ask take and ask more"), "(and (not (ask take)) (ask more))");
   EXPECT_EQ(expr("board_seeds"), "board_seeds");
   EXPECT_EQ(expr("count(here)"), "(call count here)");
   EXPECT_EQ(expr("f()"), "(call f)");
@@ -604,6 +608,10 @@ TEST(GrammarErrors, MessagesAndPositions) {
        "1:30: expected a hole or 'board' after 'capture', got 'to'"},
       {"game \"g\" { on drop { let and = 1 } }",
        "1:26: 'and' is a reserved keyword and cannot name a variable"},
+      {"game \"g\" { on drop { let ask = 1 } }",
+       "1:26: 'ask' is a reserved keyword and cannot name a variable"},
+      {"game \"g\" { on drop { if ask 3 { } } }",
+       "1:29: expected the name of a question after 'ask', got '3'"},
       {"game \"g\" { on drop { match = 1 } }",
        "1:22: 'match' is a reserved keyword and cannot name a variable"},
       {"game \"g\" { on drop { let x 1 } }", "1:28: expected '=' after the variable name, got '1'"},

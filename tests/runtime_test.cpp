@@ -2017,5 +2017,129 @@ game "Rounds" {
   EXPECT_GT(drawn, 0);  // drawn rounds occur and count for nobody
 }
 
+// ---- questions inside a move (`ask NAME`) -----------------------------------
+
+// kKalah whose capture the mover may decline.
+constexpr const char* kOptionalKalah = R"(
+game "K?" {
+  board { rows 2 holes 6 stores sown }
+  setup { seeds 4 }
+  moves { from own holes where count(hole) >= 1 }
+  on sow_end when is_store(here) { extra_turn }
+  on sow_end when own(here) and count(here) == 1 and count(opposite(here)) > 0 {
+    if ask take {
+      capture opposite(here) to mover
+      capture here to mover
+    }
+  }
+  end { when empty_row { capture board to owners }  winner most store }
+}
+)";
+
+TEST(Questions, MoveNamesCarryTheAnswersInOrder) {
+  EXPECT_EQ(parse_move("3/y", 6), (Move{3, Way::None, 1, 1}));
+  EXPECT_EQ(parse_move("3cw/ny", 6), (Move{3, Way::Cw, 2, 2}));
+  EXPECT_EQ(parse_move("12/nnnnnnnn", 6), (Move{12, Way::None, 8, 0}));
+  for (const char* bad : {"3/", "3/x", "3/yes", "3/nnnnnnnnn", "/y", "pass/y", "3/y/n", "3y"}) {
+    EXPECT_FALSE(parse_move(bad, 6)) << bad;
+  }
+  for (const char* name : {"3/y", "3/n", "4ccw/yn", "11cw/nny"}) {
+    EXPECT_EQ(format_move(*parse_move(name, 6)), name);
+  }
+  EXPECT_LT(*parse_move("3/n", 6), *parse_move("3/y", 6));   // MoveList order
+  EXPECT_LT(*parse_move("3/n", 6), *parse_move("3/nn", 6));  // as the names read
+  EXPECT_LT(*parse_move("3/nn", 6), *parse_move("3/ny", 6));
+  EXPECT_LT(*parse_move("3/ny", 6), *parse_move("3/y", 6));
+}
+
+// Over the positions of random games: a Kalah move that captures is, in
+// the optional game, two moves (answers y and n), y playing as Kalah does
+// and n leaving the capture; every other move is the same plain move.
+TEST(Questions, EveryAnswerIsALegalMoveAndPlaysAsItSays) {
+  auto plain = load(kKalah);
+  auto asked = load(kOptionalKalah);
+  ASSERT_TRUE(plain && asked);
+  Rng rng(5);
+  int captures = 0;
+  for (int game = 0; game < 30; ++game) {
+    State s = initial_state(*asked);
+    while (!s.over) {
+      MoveList both = legal_moves(*asked, s);
+      MoveList expected;
+      for (Move m : legal_moves(*plain, s)) {
+        State k = s;
+        ApplyInfo info = apply(*plain, k, m);  // captured: the move's own, not an ending's
+        if (info.captured == 0) {
+          expected.push(m);
+          State q = s;
+          apply(*asked, q, m);
+          EXPECT_EQ(q, k) << to_text(s) << " " << format_move(m);
+          continue;
+        }
+        ++captures;
+        Move yes{m.number, Way::None, 1, 1}, no{m.number, Way::None, 1, 0};
+        expected.push(no);
+        expected.push(yes);
+        State y = s, n = s;
+        apply(*asked, y, yes);
+        EXPECT_EQ(y, k) << to_text(s) << " " << format_move(yes);
+        EXPECT_EQ(apply(*asked, n, no).captured, 0);
+        EXPECT_NE(n, k);
+      }
+      EXPECT_EQ(format_moves(both), format_moves(expected)) << to_text(s);
+      apply(*asked, s, both[rng.below(both.size())]);
+    }
+  }
+  EXPECT_GT(captures, 100);
+}
+
+// Later questions that depend on earlier answers: every sequence the move
+// can ask is one move, named in the order asked; `forbid after` judges
+// each whole move.
+TEST(Questions, EachSequenceOfAnswersIsOneMoveJudgedWhole) {
+  auto r = load(R"(
+game "Q" {
+  board { rows 2 holes 3 stores captures }
+  setup { seeds 2 }
+  moves { from own holes where count(hole) >= 1  forbid after store(mover) >= 3 }
+  on sow_end {
+    if ask a {
+      if ask b { capture opposite(here) to mover }
+    }
+    if ask c { capture here to mover }
+  }
+  end { when board_seeds == 0 { }  winner most store }
+}
+)");
+  ASSERT_TRUE(r);
+  State s = position(*r, {2, 0, 0}, {1, 1, 2});  // hole 1 lands in South 3 (1 seed), across N1 (1)
+  EXPECT_EQ(format_moves(legal_moves(*r, s)), "1/nn, 1/ny, 1/ynn, 1/yny, 1/yyn, 1/yyy");
+  s = position(*r, {2, 0, 0}, {1, 1, 2}, 1, 0);  // one in store: taking both (3) is forbidden
+  EXPECT_EQ(format_moves(legal_moves(*r, s)), "1/nn, 1/ny, 1/ynn, 1/yny, 1/yyn");
+  State t = s;
+  apply(*r, t, *parse_move("1/yyn", 3));
+  EXPECT_EQ(t.store(Player::South), 2);
+  EXPECT_EQ(row(t, Player::North), (V{0, 1, 2}));
+}
+
+// At most kMaxQuestions a move: the ninth is a run-time error, not a hang
+// or a wrong list.
+TEST(Questions, TheNinthQuestionOfAMoveIsARuntimeError) {
+  auto r = load(R"(
+game "Q" {
+  board { rows 2 holes 6 stores captures }
+  setup { seeds 4 }
+  moves { from own holes where count(hole) >= 1 }
+  on drop { if ask go { capture here to mover } }
+  end { when board_seeds == 0 { }  winner most store }
+}
+)");
+  ASSERT_TRUE(r);
+  State s = position(*r, {8, 0, 0, 0, 0, 0}, {0, 0, 0, 0, 0, 8});
+  EXPECT_EQ(legal_moves(*r, s).size(), 256);  // 8 drops: every answer sequence
+  s = position(*r, {9, 0, 0, 0, 0, 0}, {0, 0, 0, 0, 0, 7});
+  EXPECT_THROW(legal_moves(*r, s), RuntimeError);
+}
+
 }  // namespace
 }  // namespace mancala

@@ -41,6 +41,7 @@ enum class ExprKind {
   // tally or sum over the holes of the board, or of one player's row, that
   // make the filter true (the literal `true` when none is written)
   Quantifier,
+  Ask,  // ask name: the mover's answer to the question `name`
   // A use of an expression fragment, made by the checker from the Call (or
   // Name) that named it: args are the arguments, then the fragment's body;
   // `params` the local names the arguments bind in the body.

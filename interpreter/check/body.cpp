@@ -16,6 +16,15 @@
 
 namespace mancala::check {
 
+namespace {
+
+// Where `ask NAME` may be written: the handlers that run while a move is
+// played (a fragment's own check allows it; each use is checked in place).
+constexpr ContextSet kAskContexts = ctxs(Context::Pickup, Context::Drop, Context::LapEnd,
+                                         Context::SowEnd, Context::Captures, Context::Fragment);
+
+}  // namespace
+
 Diagnostic& Reporter::error(Range range, std::string message) {
   items_.push_back({Severity::Error, range, std::move(message), {}});
   return items_.back();
@@ -139,6 +148,13 @@ std::optional<Type> BodyChecker::expr(ast::Expr& e) {
       return binary(e);
     case K::Quantifier:
       return quantifier(e);
+    case K::Ask:  // a question is asked while a move is played, and only then
+      if ((kAskContexts & ctx(context_)) == 0) {
+        fail(e.range,
+             "'ask' is only available in pickup, drop, lap_end, sow_end and captures handlers",
+             true);
+      }
+      return Type::Bool;
     case K::Fragment:  // made by the checker itself: an AST is checked once
       return std::nullopt;
     case K::In: {

@@ -83,6 +83,8 @@ std::string expr_text(const ast::Expr& e) {
       return e.name;
     case K::NoMoves:
       return "no moves";
+    case K::Ask:
+      return "ask " + e.name;
     case K::Call: {
       std::vector<std::string> args;
       for (const ast::Expr& a : e.args) args.push_back(expr_text(a));

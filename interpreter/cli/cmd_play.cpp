@@ -16,6 +16,7 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <csignal>
 #include <cstdlib>
@@ -127,7 +128,9 @@ std::string lower_trimmed(const std::string& line) {
 // "1-3, 5, 6ccw, 6cw, 8-12, pass": runs of three or more plain moves as
 // ranges, for the prompt.
 std::string compact_moves(const MoveList& moves) {
-  auto plain = [&](int k) { return !moves[k].is_pass() && moves[k].way == Way::None; };
+  auto plain = [&](int k) {
+    return !moves[k].is_pass() && moves[k].way == Way::None && moves[k].asked == 0;
+  };
   std::vector<std::string> items;
   for (int i = 0; i < moves.size();) {
     int j = i;
@@ -423,12 +426,12 @@ void Session::print_hint(int depth) {
   }
 }
 
-// The legal moves from the same hole as m with another direction ("3ccw or
-// 3cw", "3"), or "".
+// The legal moves from the same hole as m with another direction or other
+// answers ("3ccw or 3cw", "3/n or 3/y"), or "".
 std::string other_ways(Move m, const MoveList& legal) {
   std::vector<std::string> ways;
   for (Move x : legal) {
-    if (x.number == m.number && x.way != m.way) ways.push_back(format_move(x));
+    if (x.number == m.number && x != m) ways.push_back(format_move(x));
   }
   return join(ways, " or ");
 }
@@ -463,6 +466,12 @@ std::string Session::illegal_reason(const std::string& word, const MoveList& leg
     return fmt::format("{} hole {} is empty.{}", whose, k, tail);
   }
   if (std::string ways = other_ways(*m, legal); !ways.empty()) {
+    if (m->asked == 0 && std::any_of(legal.begin(), legal.end(), [&](Move x) {
+          return x.number == m->number && x.asked > 0;
+        })) {
+      return fmt::format("A move from hole {} answers questions (y or n, in order): play {}.",
+                         m->number, ways);
+    }
     if (m->way == Way::None) {
       return fmt::format("Hole {} is sown either way: play {}.", m->number, ways);
     }
@@ -737,7 +746,8 @@ Command play_command() {
       "options as in ai:alphabeta:depth=8, ai:mcts:iterations=20000, ai:alphabeta:seconds=2\n"
       "(docs/agents.md). South moves first and is drawn at the bottom; each player numbers\n"
       "their own holes 1..N from their own left. A human types a hole number (with ccw or\n"
-      "cw where the mover chooses the direction: 3cw), `pass`, or\n"
+      "cw where the mover chooses the direction: 3cw; with the answers where a move asks\n"
+      "questions: 3/y), `pass`, or\n"
       "help, moves, hint, undo, board, quit. When standard input is not a terminal, human\n"
       "sides are played by ai:alphabeta and the game runs to its end. Boards use box\n"
       "drawing on a terminal with a UTF-8 locale and TERM other than dumb, plain ASCII\n"

@@ -58,6 +58,7 @@ struct Gains {
   Takes removed;    // out of play
   Takes end_to[2];  // captured by an ending block
   Takes end_removed;
+  std::vector<std::string> answers;  // "take? yes", in the order asked
   int laps = 0;
   bool cancelled = false;
   bool endless = false;
@@ -77,6 +78,9 @@ Gains split_steps(const std::vector<Step>& steps, const ApplyInfo& info) {
         break;
       case Step::Kind::Endless:
         g.endless = true;
+        break;
+      case Step::Kind::Answer:
+        g.answers.push_back(fmt::format("{}? {}", st.question, st.n ? "yes" : "no"));
         break;
       case Step::Kind::Capture: {
         int now = std::min(st.n, capture_budget);
@@ -155,7 +159,8 @@ std::string seeds_from(const Voice& v, const State& s, const Takes& takes) {
 // "South sowed hole 12", "You sowed North's hole 5 (a son) in six laps".
 std::string sowed(const Voice& v, const State& before, Player mover, Move move, const Gains& g) {
   std::string laps = g.laps > 1 ? " in " + number_word(g.laps) + " laps" : "";
-  return side_name(v, mover) + " sowed " + move_target(v, before, mover, move) + laps;
+  std::string answers = g.answers.empty() ? "" : " (" + join(g.answers, ", ") + ")";
+  return side_name(v, mover) + " sowed " + move_target(v, before, mover, move) + laps + answers;
 }
 
 // "South sowed hole 12 in ten laps. South captured 8 seeds: ... North
@@ -306,6 +311,13 @@ void StepRecorder::cancel() {
   pending_.clear();
 }
 
+void StepRecorder::answer(std::string_view question, bool yes) {
+  Step st{Step::Kind::Answer};
+  st.n = yes;
+  st.question = question;
+  steps_.push_back(st);
+}
+
 void StepRecorder::endless() {
   steps_.push_back({Step::Kind::Endless});
 }
@@ -332,6 +344,9 @@ void TeeObserver::remove(int cell, int n, bool pending) {
 }
 void TeeObserver::cancel() {
   a_->cancel(), b_->cancel();
+}
+void TeeObserver::answer(std::string_view question, bool yes) {
+  a_->answer(question, yes), b_->answer(question, yes);
 }
 void TeeObserver::commit() {
   a_->commit(), b_->commit();

@@ -23,11 +23,12 @@
 namespace mancala::cli {
 
 struct Step {
-  enum class Kind { Lift, Capture, Remove, Cancelled, Endless };
+  enum class Kind { Lift, Capture, Remove, Cancelled, Endless, Answer };
   Kind kind = Kind::Lift;
   int cell = 0;
-  int n = 0;
+  int n = 0;                  // Answer: 1 for yes
   Player to = Player::South;  // Capture: whose store
+  std::string_view question;  // Answer: its name (points into the Rules)
 };
 
 // Records a move's steps; captures held pending are kept only when committed.
@@ -39,6 +40,7 @@ class StepRecorder : public Observer {
   void commit() override;
   void cancel() override;
   void endless() override;
+  void answer(std::string_view question, bool yes) override;
   const std::vector<Step>& steps() const { return steps_; }
   void clear();
 
@@ -58,6 +60,7 @@ class TeeObserver : public Observer {
   void remove(int cell, int n, bool pending) override;
   void cancel() override;
   void commit() override;
+  void answer(std::string_view question, bool yes) override;
   void extra_turn() override;
   void pass() override;
   void endless() override;

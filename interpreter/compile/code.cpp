@@ -105,6 +105,14 @@ void CodeGen::emit(OpCode op, int32_t a) {
   if (depth_ > max_stack_) max_stack_ = depth_;
 }
 
+int CodeGen::question(const std::string& name) {
+  std::vector<std::string>& q = rules_.questions;
+  auto it = std::find(q.begin(), q.end(), name);
+  if (it != q.end()) return static_cast<int>(it - q.begin());
+  q.push_back(name);
+  return static_cast<int>(q.size() - 1);
+}
+
 void CodeGen::push_constant(int64_t v) {
   if (fits32(v)) {
     emit(OpCode::PushInt, static_cast<int32_t>(v));
@@ -296,6 +304,9 @@ void CodeGen::expr(const Expr& e) {
       return;
     case ExprKind::NoMoves:
       emit(find_name(NameId::NoMoves).op);
+      return;
+    case ExprKind::Ask:
+      emit(OpCode::Ask, question(e.name));
       return;
     case ExprKind::Unary:
       expr(e.args[0]);

@@ -185,8 +185,10 @@ std::shared_ptr<const Rules> compile(const CheckedGame& game) {
   r.has_lasting = !r.marks.empty() || !r.counters.empty();
   r.direction_per_move = !r.direction_rules.empty();
   r.may_be_endless = r.may_relay || !r.skip_when.empty() || no_room;
-  r.simple_starts = r.where_nonempty && r.forbid.empty() && r.forbid_after.empty() &&
-                    !r.direction_choice && !(r.may_be_endless && r.endless == EndlessKind::Illegal);
+  r.has_questions = !r.questions.empty();
+  r.simple_starts = !r.has_questions && r.where_nonempty && r.forbid.empty() &&
+                    r.forbid_after.empty() && !r.direction_choice &&
+                    !(r.may_be_endless && r.endless == EndlessKind::Illegal);
   r.needs_no_moves = gen.uses_no_moves();
   return rules;
 }

@@ -85,6 +85,7 @@ class CodeGen {
     last_label_ = label();
   }
   int new_slot();
+  int question(const std::string& name);  // its index in Rules::questions (added if new)
   void open_scope() { scope_marks_.push_back({locals_.size(), next_slot_}); }
   void close_scope();
   const Local* find_local(const std::string& n) const;

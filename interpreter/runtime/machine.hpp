@@ -53,6 +53,12 @@ struct Machine {
   bool last = false;
   bool reversed = false;  // this move sows against the game's direction (direction rules)
   Way way = Way::None;    // the direction the mover chose (`direction either`), if any
+  // The move's answers (Move::answers) to the first `given` questions it
+  // asks; a question beyond them is answered no. `asked` counts the
+  // questions asked so far (what legal_moves reads to enumerate answers).
+  uint8_t answers = 0;
+  uint8_t given = 0;
+  uint8_t asked = 0;
   // Seeds sown so far in this lap, and still in hand: kept only when the
   // game's code reads them (Rules::reads_sown), and set before any read, so
   // they are left uninitialised (a Machine is built for every move).
@@ -82,6 +88,13 @@ struct Machine {
 
   int no_moves = -1;  // memo of `no moves` for the player to move: -1 unknown
 };
+
+// Sets up a machine to play `move`: its direction and its answers.
+inline void prepare(Machine& m, Move move) {
+  m.way = move.way;
+  m.answers = move.answers;
+  m.given = move.asked;
+}
 
 // Runs code; returns the value left on the stack (0 if none).
 int64_t exec(Machine& m, CodeRef code);

@@ -223,6 +223,75 @@ void for_each_start(const Rules& r, const State& s, F&& f) {
 
 }  // namespace
 
+// ---- moves that ask questions ----------------------------------------------
+
+namespace {
+
+// A move with all its answers, and how it fares under the look-ahead filters.
+struct Composite {
+  Move move;
+  bool feeds;   // `must feed`: the opponent controls seeds after it (or it never stops)
+  bool passes;  // it passes `endless illegal` and `forbid after`
+};
+
+// Plays the start `prefix` names with its answers on a copy, answering no
+// to every later question; reports that move to f, then does the same for
+// each later question answered yes (so every answer sequence the move can
+// ask is reported once, and each is played once).
+template <typename F>
+void expand(const Rules& r, const State& s, int cell, Move prefix, Lookahead la, F& f) {
+  State copy = s;
+  Machine sim(r, copy, s.to_move, nullptr);
+  prepare(sim, prefix);
+  bool stopped = run_move(sim, cell);
+  Composite c{Move{prefix.number, prefix.way, sim.asked, prefix.answers}, true, true};
+  if (!stopped) {
+    c.passes = r.endless != EndlessKind::Illegal;
+  } else {
+    c.feeds = !la.feed || copy.controlled_seeds(other(s.to_move)) > 0;
+    sim.reversed = false;  // `forbid after` sees next and prev in the game's direction
+    c.passes = !la.after || passes_after(r, sim);
+  }
+  f(c);
+  for (int j = prefix.asked; j < sim.asked; ++j) {
+    auto yes = static_cast<uint8_t>(prefix.answers | (1u << j));
+    expand(r, s, cell, Move{prefix.number, prefix.way, static_cast<uint8_t>(j + 1), yes}, la, f);
+  }
+}
+
+// legal_moves in a game that asks: every start that passes the expressions,
+// with every answer sequence, then the look-ahead filters on each whole
+// move (`must feed else any` falling back when no whole move feeds).
+void composite_moves(const Rules& r, const State& s, MoveList& out) {
+  Lookahead la = lookahead_for(r, s);
+  std::array<Composite, MoveList::kCapacity> found;
+  int n = 0;
+  bool some_feeds = false;
+  auto keep = [&](const Composite& c) {
+    if (n == MoveList::kCapacity) {
+      throw RuntimeError("a position has more than " + std::to_string(MoveList::kCapacity) +
+                         " legal moves (starts and answers)");
+    }
+    found[n++] = c;
+    some_feeds |= c.feeds && c.passes;
+  };
+  Player p = s.to_move;
+  for_each_start(
+      r, s,
+      [&](int cell, Way way) {
+        expand(r, s, cell, Move{cell_move(r.holes, p, cell).number, way}, la, keep);
+        return true;
+      },
+      Lookahead{});
+  bool feed = la.feed && !(r.feed_else_any && !some_feeds);
+  for (int i = 0; i < n; ++i) {
+    if (found[i].passes && (!feed || found[i].feeds)) out.push(found[i].move);
+  }
+  std::sort(out.data(), out.data() + out.size());
+}
+
+}  // namespace
+
 namespace {
 
 // The common case: any controlled non-empty hole is a legal start (no
@@ -272,6 +341,11 @@ void keep_first_move(const Rules& r, const State& s, MoveList& moves) {
 }  // namespace
 
 bool has_legal_move(const Rules& r, const State& s) {
+  if (r.has_questions && lookahead_for(r, s).any()) {  // the filters judge whole moves
+    MoveList moves;
+    composite_moves(r, s, moves);
+    return !moves.empty();
+  }
   if (simple_position(r, s)) {
     // Stops at the first seed: most positions have one in the first hole.
     for (uint64_t bits = start_bits(r, s); bits; bits &= bits - 1) {
@@ -295,7 +369,7 @@ int best_capture(const Rules& r, const State& s, Player p) {
     if (m.is_pass()) continue;
     State copy = turn;
     Machine sim(r, copy, p, nullptr);
-    sim.way = m.way;
+    prepare(sim, m);
     if (!run_move(sim, move_cell(r, p, m))) continue;  // an endless move takes nothing
     best = std::max(best, sim.captured + sim.removed);
   }
@@ -308,6 +382,8 @@ MoveList legal_moves(const Rules& r, const State& s) {
   Player p = s.to_move;
   if (simple_position(r, s)) {
     simple_moves(r, s, out);
+  } else if (r.has_questions) {
+    composite_moves(r, s, out);
   } else {
     for_each_start(r, s, [&](int cell, Way way) {
       out.push(Move{cell_move(r.holes, p, cell).number, way});
@@ -328,7 +404,7 @@ MoveList legal_moves(const Rules& r, const State& s) {
 Move random_legal_move(const Rules& r, const State& s, Rng& rng) {
   Player p = s.to_move;
   Lookahead la = lookahead_for(r, s);
-  if (first_move_pending(r, s) || !la.any() || r.direction_choice) {
+  if (first_move_pending(r, s) || !la.any() || r.direction_choice || r.has_questions) {
     MoveList moves = legal_moves(r, s);
     MANCALA_ASSERT(!moves.empty() && "random_legal_move: the game is over");
     return moves[rng.below(moves.size())];
@@ -419,6 +495,8 @@ void end_endless(const Rules& r, State& s, Player mover, Observer* obs, ApplyInf
     State copy = m.s;
     Machine probe(m.rules, copy, m.mover, nullptr);
     probe.way = m.way;  // the probe sows the move the mover chose
+    probe.answers = m.answers;
+    probe.given = m.given;
     if (!sow_move(probe, start)) return false;
     return run_move(m, start);
   }
@@ -453,7 +531,7 @@ ApplyInfo apply(const Rules& r, State& s, Move move, Observer* obs, History* his
     s.to_move = other(p);
   } else {
     int start = move_cell(r, p, move);
-    m.way = move.way;
+    prepare(m, move);
     bool stopped = r.may_be_endless ? run_move_or_restore(m, start) : run_move(m, start);
     if (!stopped) {
       end_endless(r, s, p, obs, info);

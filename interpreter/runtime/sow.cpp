@@ -19,6 +19,7 @@
 // So a move still sowing after the file's lap budget (`endless ... after N
 // laps`, default kDefaultEndlessLaps) is endless by rule, whatever a longer
 // run would do.
+#include <algorithm>
 #include <cstring>
 
 #include "machine.hpp"
@@ -292,6 +293,9 @@ bool sow_move_impl(Machine& m, int start) {
       tv = track_of(m);
       key += m.reversed ? 256 : 0;
     }
+    // Questions (`ask`) asked while the move still has answers to give make
+    // the same board differ: the answers used so far are part of the state.
+    if (r.has_questions) key += std::min(m.asked, m.given) << 12;
     // Brent: compare with the saved state; move the save point at powers of two.
     if (same(tortoise, s, r.cells, key, lasting)) return false;
     if (power == lam) {

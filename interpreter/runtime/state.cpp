@@ -31,8 +31,29 @@ const char* winner_name(Winner w) {
   }
 }
 
+namespace {
+
+// The answers after a move's "/": "yn" -> asked 2, answers 0b01.
+bool parse_answers(std::string_view text, uint8_t& asked, uint8_t& answers) {
+  if (text.empty() || text.size() > kMaxQuestions) return false;
+  for (size_t i = 0; i < text.size(); ++i) {
+    if (text[i] != 'y' && text[i] != 'n') return false;
+    if (text[i] == 'y') answers = static_cast<uint8_t>(answers | (1u << i));
+  }
+  asked = static_cast<uint8_t>(text.size());
+  return true;
+}
+
+}  // namespace
+
 std::optional<Move> parse_move(std::string_view text, int holes) {
   if (text == "pass") return Move::pass();
+  uint8_t asked = 0;
+  uint8_t answers = 0;
+  if (size_t slash = text.find('/'); slash != std::string_view::npos) {
+    if (!parse_answers(text.substr(slash + 1), asked, answers)) return std::nullopt;
+    text = text.substr(0, slash);
+  }
   Way way = Way::None;
   for (auto [suffix, w] : {std::pair{std::string_view("ccw"), Way::Ccw}, {"cw", Way::Cw}}) {
     if (text.size() > suffix.size() && text.ends_with(suffix)) {
@@ -46,13 +67,18 @@ std::optional<Move> parse_move(std::string_view text, int holes) {
   if (ec != std::errc() || ptr != text.data() + text.size() || v < 1 || v > 2 * holes) {
     return std::nullopt;
   }
-  return Move{static_cast<uint8_t>(v), way};
+  return Move{static_cast<uint8_t>(v), way, asked, answers};
 }
 
 std::string format_move(Move m) {
   if (m.is_pass()) return "pass";
   const char* suffix = m.way == Way::Ccw ? "ccw" : m.way == Way::Cw ? "cw" : "";
-  return std::to_string(m.number) + suffix;
+  std::string out = std::to_string(m.number) + suffix;
+  if (m.asked > 0) {
+    out += '/';
+    for (int i = 0; i < m.asked; ++i) out += m.answer(i) ? 'y' : 'n';
+  }
+  return out;
 }
 
 uint64_t default_control(int holes) {

@@ -155,6 +155,19 @@ int64_t empty_row(const Rules& r, const State& s) {
                      " iterations");
 }
 
+// `ask NAME`: the move's answer to its next question (no beyond the
+// answers it gives); the observer hears the question and the answer.
+bool ask(Machine& m, int question) {
+  if (m.asked >= kMaxQuestions) {
+    throw RuntimeError("a move asked more than " + std::to_string(kMaxQuestions) +
+                       " questions (the latest: " + m.rules.questions[question] + ")");
+  }
+  bool yes = m.asked < m.given && ((m.answers >> m.asked) & 1u);
+  ++m.asked;
+  if (m.obs) m.obs->answer(m.rules.questions[question], yes);
+  return yes;
+}
+
 int64_t run(Machine& m, const Instr* pc, int64_t* frame);
 
 }  // namespace
@@ -261,6 +274,9 @@ L_Ply:
   NEXT;
 L_LastCaptor:
   PUSH(index(s.has_captor ? s.last_captor : m.mover));
+  NEXT;
+L_Ask:
+  PUSH(ask(m, in->a));
   NEXT;
 L_NoMoves:
   if (m.no_moves < 0) m.no_moves = has_legal_move(r, s) ? 0 : 1;

@@ -209,6 +209,8 @@ std::string Describer::words(const Expr& e) const {
       return call_words(e);
     case ExprKind::NoMoves:
       return "the player to move has no legal move";
+    case ExprKind::Ask:
+      return fmt::format("the mover answers yes to \"{}?\"", e.name);
     case ExprKind::Binary:
       return compare_words(e);
     case ExprKind::Unary:
@@ -443,6 +445,39 @@ std::string board_words(const GameSpec& g) {
                      g.holes, stores, plural(g.seeds, "seed", "seeds"), 2 * g.holes * g.seeds);
 }
 
+// The questions (`ask NAME`) of an expression or of statements, in order of
+// first appearance.
+void add_questions(const Expr& e, std::vector<std::string>& out) {
+  if (e.kind == ExprKind::Ask && std::find(out.begin(), out.end(), e.name) == out.end()) {
+    out.push_back(e.name);
+  }
+  for (const Expr& a : e.args) add_questions(a, out);
+}
+
+void add_questions(const std::vector<Stmt>& body, std::vector<std::string>& out) {
+  for (const Stmt& s : body) {
+    for (const std::optional<Expr>* e : {&s.target, &s.dest, &s.value, &s.cond}) {
+      if (*e) add_questions(**e, out);
+    }
+    for (const Expr& a : s.args) add_questions(a, out);
+    add_questions(s.body, out);
+    add_questions(s.else_body, out);
+  }
+}
+
+// "take?, more?" for the questions the game's handlers ask; "" for none.
+std::string questions_words(const GameSpec& g) {
+  std::vector<std::string> names;
+  for (const auto& handlers : g.handlers) {
+    for (const HandlerSpec& h : handlers) {
+      if (h.when) add_questions(*h.when, names);
+      add_questions(h.body, names);
+    }
+  }
+  for (std::string& n : names) n += "?";
+  return join(names, ", ");
+}
+
 std::string moves_text(const Describer& d, const GameSpec& g) {
   std::string out = g.rows == 1 ? "Moves: a move lifts all the seeds of a hole of the row"
                     : g.from_all
@@ -456,6 +491,10 @@ std::string moves_text(const Describer& d, const GameSpec& g) {
         "- Each player's first move must start from their {} hole, unless that hole cannot be "
         "played.\n",
         g.first_move == FirstMove::Rightmost ? "rightmost" : "leftmost");
+  }
+  if (std::string asked = questions_words(g); !asked.empty()) {
+    out += "- A move may ask the mover questions (" + asked +
+           "): it is named by its hole and the answers, y or n in the order asked (3/y, 3/n).\n";
   }
   for (const auto& f : g.forbid) out += "- A hole may not be played when " + d.words(f) + ".\n";
   for (const auto& f : g.forbid_after)

@@ -56,9 +56,10 @@ void write_marks(JsonWriter& w, const Rules& rules, const State& s) {
   w.end_object();
 }
 
-// A number, or a string for "pass" and a move with a chosen direction ("3cw").
+// A number, or a string for "pass", a move with a chosen direction ("3cw")
+// and one with answers ("3/y").
 void write_move(JsonWriter& w, Move m) {
-  if (m.is_pass() || m.way != Way::None) {
+  if (m.is_pass() || m.way != Way::None || m.asked > 0) {
     w.value(format_move(m));
   } else {
     w.value(m.number);

@@ -124,6 +124,9 @@ class EventRecorder : public Observer {
   }
   void remove(int cell, int n, bool) override { add("remove {} {}", cell_name(rules_, cell), n); }
   void cancel() override { events.push_back("cancel"); }
+  void answer(std::string_view question, bool yes) override {
+    add("ask {} {}", question, yes ? "yes" : "no");
+  }
   void extra_turn() override { events.push_back("extra_turn"); }
   void pass() override { events.push_back("pass"); }
   void endless() override { events.push_back("endless"); }

@@ -136,6 +136,9 @@ struct Rules : Settings {
   std::vector<EndClauseCode> end;
   CodeRef match_ends;  // pushes bool (match: `ends when`)
   CodeRef evaluation;  // pushes int; empty: the default score
+  // The questions `ask` asks (the operand of Ask indexes it), in order of
+  // first appearance in the code; empty in a game that asks nothing.
+  std::vector<std::string> questions;
 
   // ---- fast-path flags ---------------------------------------------------
   bool has_drop = false;            // any drop handler
@@ -151,6 +154,7 @@ struct Rules : Settings {
   bool may_be_endless = false;      // may_relay or `skip when`: a move may never stop
   bool needs_no_moves = false;      // some code evaluates `no moves`
   bool has_repetition = false;      // a repetition clause (needs a History)
+  bool has_questions = false;       // some handler asks (`ask NAME`): moves carry answers
 
   const Instr* at(CodeRef r) const { return code.data() + r.entry; }
 };

@@ -29,8 +29,10 @@ namespace mancala {
 // A fixed-capacity list of moves in ascending order.
 class MoveList {
  public:
-  // Every hole of both rows (sons), each in both directions (`either`).
-  static constexpr int kCapacity = 4 * kMaxRowHoles;
+  // Every hole of both rows (sons), each in both directions (`either`),
+  // and room for answers (`ask`): a game whose moves and answers exceed it
+  // is stopped by a RuntimeError.
+  static constexpr int kCapacity = 8 * kMaxRowHoles;
   int size() const { return size_; }
   bool empty() const { return size_ == 0; }
   Move operator[](int i) const { return moves_[i]; }
@@ -114,7 +116,8 @@ class Observer {
   // n seeds of cell go to `to`'s store; pending: in sow_end, not yet committed.
   virtual void capture(int cell, int n, Player to, bool pending) {}
   virtual void remove(int cell, int n, bool pending) {}
-  virtual void cancel() {}  // pending captures were put back
+  virtual void answer(std::string_view question, bool yes) {}  // `ask`: the mover's answer
+  virtual void cancel() {}                                     // pending captures were put back
   virtual void commit() {}  // pending captures reached the stores
   virtual void extra_turn() {}
   virtual void pass() {}

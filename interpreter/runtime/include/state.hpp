@@ -13,6 +13,7 @@
 #pragma once
 
 #include <array>
+#include <compare>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -39,25 +40,53 @@ const char* player_name(Player p);  // "south", "north"
 // direction the rules decide ("3").
 enum class Way : uint8_t { None, Ccw, Cw };
 
+// The most questions one move may ask (`ask NAME`): a move's answers are
+// the bits of one byte.
+inline constexpr int kMaxQuestions = 8;
+
 // A move, relative to its mover: 1..N own holes, N+1..2N the opponent's row
-// (a son), 0 = pass; with the chosen direction, if any. Ordered so that
-// MoveList is ascending (3, 4ccw, 4cw, 5). The default constructor leaves
-// both fields unset, so that a MoveList's array is not cleared each time
-// one is made (on the hot path); Move{} is a pass, Move{3} is "3".
+// (a son), 0 = pass; with the chosen direction, if any, and the mover's
+// answers to the questions the move asks (`ask NAME`, in the order asked:
+// bit i of `answers` is yes to the i-th; `asked` of them; 0 in games that
+// ask nothing). Ordered so that MoveList is ascending (3, 4ccw, 4cw, 5/n,
+// 5/y). The default constructor leaves the fields unset, so that a
+// MoveList's array is not cleared each time one is made (on the hot path);
+// Move{} is a pass, Move{3} is "3".
 struct Move {
   uint8_t number;
   Way way;
+  uint8_t asked;
+  uint8_t answers;
   Move() = default;
-  constexpr explicit Move(uint8_t n, Way w = Way::None) : number(n), way(w) {}
+  constexpr explicit Move(uint8_t n, Way w = Way::None, uint8_t q = 0, uint8_t a = 0)
+      : number(n), way(w), asked(q), answers(a) {}
   static constexpr Move pass() { return Move{0}; }
   constexpr bool is_pass() const { return number == 0; }
-  friend constexpr auto operator<=>(Move, Move) = default;
+  constexpr bool answer(int i) const { return (answers >> i) & 1u; }
+  friend constexpr bool operator==(Move, Move) = default;
+  // By number, then direction, then answers as their names read (n before
+  // y, a shorter sequence before its continuations).
+  friend constexpr std::strong_ordering operator<=>(Move a, Move b) {
+    if (a.number != b.number) return a.number <=> b.number;
+    if (a.way != b.way) return a.way <=> b.way;
+    if (a.answers != b.answers) return a.reading() <=> b.reading();
+    return a.asked <=> b.asked;
+  }
+
+ private:
+  // The answers with the first in the top bit, so that they compare as read.
+  constexpr unsigned reading() const {
+    unsigned v = 0;
+    for (int i = 0; i < asked; ++i) v |= unsigned{answer(i)} << (kMaxQuestions - 1 - i);
+    return v;
+  }
 };
 
-// "pass", or a number 1..2*holes optionally followed by "ccw" or "cw";
-// nullopt for anything else.
+// "pass", or a number 1..2*holes optionally followed by "ccw" or "cw", then
+// optionally by "/" and one letter per answer, "y" or "n" (at most
+// kMaxQuestions): "3", "3cw", "3/y", "3ccw/ny"; nullopt for anything else.
 std::optional<Move> parse_move(std::string_view text, int holes);
-std::string format_move(Move m);  // "pass", "3", "3cw"
+std::string format_move(Move m);  // "pass", "3", "3cw", "3cw/yn"
 
 // The cell index of the hole a (non-pass) move starts from, and back
 // (no division: these run once per legal move).
