@@ -135,6 +135,12 @@ const PerftCase kCases[] = {
     // same counts). Its scenarios pin the play itself.
     {"lab_madjnuni.mnc", 8, 1},
     {"lab_madjnuni.mnc", 64, 1},
+    // Mangala (And): a capturing hole is two or three moves (the answers to
+    // `ask take` and `ask take_previous`: 3/n, 3/y or 3/yn, 3/yy); an
+    // independent model of the rules gives the same counts through depth 6
+    // (102641). No game can end by depth 5.
+    {"mangala_and.mnc", 4, 2113},
+    {"mangala_and.mnc", 5, 14165},
     // The solitaires end early (a game over counts one leaf, see above): the
     // deeper row is the whole game tree, one leaf per line of play
     // (Tchoukaillon: 1 won, 9 lost; Tchuka Ruma: 1 won, 14 lost).
