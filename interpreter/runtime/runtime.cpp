@@ -261,8 +261,9 @@ void expand(const Rules& r, const State& s, int cell, Move prefix, Lookahead la,
 
 // legal_moves in a game that asks: every start that passes the expressions,
 // with every answer sequence, then the look-ahead filters on each whole
-// move (`must feed else any` falling back when no whole move feeds).
-void composite_moves(const Rules& r, const State& s, MoveList& out) {
+// move (`must feed else any` falling back when no whole move feeds). Out
+// of line, so that its frame does not weigh on legal_moves in other games.
+[[gnu::noinline]] void composite_moves(const Rules& r, const State& s, MoveList& out) {
   Lookahead la = lookahead_for(r, s);
   std::array<Composite, MoveList::kCapacity> found;
   int n = 0;
@@ -288,6 +289,12 @@ void composite_moves(const Rules& r, const State& s, MoveList& out) {
     if (found[i].passes && (!feed || found[i].feeds)) out.push(found[i].move);
   }
   std::sort(out.data(), out.data() + out.size());
+}
+
+[[gnu::noinline]] bool has_composite_move(const Rules& r, const State& s) {
+  MoveList moves;
+  composite_moves(r, s, moves);
+  return !moves.empty();
 }
 
 }  // namespace
@@ -318,7 +325,7 @@ void simple_moves(const Rules& r, const State& s, MoveList& list) {
     bits &= bits - 1;
     int c = first + k;
     if (c >= n2) c -= n2;
-    out[n] = Move{static_cast<uint8_t>(k + 1)};
+    out[n] = plain_move(static_cast<uint32_t>(k + 1));
     n += s.cells[c] != 0;
   }
   list.set_size(n);
@@ -341,11 +348,6 @@ void keep_first_move(const Rules& r, const State& s, MoveList& moves) {
 }  // namespace
 
 bool has_legal_move(const Rules& r, const State& s) {
-  if (r.has_questions && lookahead_for(r, s).any()) {  // the filters judge whole moves
-    MoveList moves;
-    composite_moves(r, s, moves);
-    return !moves.empty();
-  }
   if (simple_position(r, s)) {
     // Stops at the first seed: most positions have one in the first hole.
     for (uint64_t bits = start_bits(r, s); bits; bits &= bits - 1) {
@@ -353,6 +355,7 @@ bool has_legal_move(const Rules& r, const State& s) {
     }
     return false;
   }
+  if (r.has_questions && lookahead_for(r, s).any()) return has_composite_move(r, s);
   bool found = false;
   for_each_start(r, s, [&](int, Way) {
     found = true;

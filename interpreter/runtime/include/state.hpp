@@ -13,11 +13,13 @@
 #pragma once
 
 #include <array>
+#include <bit>
 #include <compare>
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <type_traits>
 
 namespace mancala {
 
@@ -81,6 +83,14 @@ struct Move {
     return v;
   }
 };
+
+// Move{number} made with one 32-bit store (the fields are four bytes, the
+// number first): what the hot loop of legal_moves writes for each hole.
+inline Move plain_move(uint32_t number) {
+  static_assert(sizeof(Move) == 4 && std::is_trivially_copyable_v<Move>);
+  if constexpr (std::endian::native == std::endian::little) return std::bit_cast<Move>(number);
+  return Move{static_cast<uint8_t>(number)};
+}
 
 // "pass", or a number 1..2*holes optionally followed by "ccw" or "cw", then
 // optionally by "/" and one letter per answer, "y" or "n" (at most
