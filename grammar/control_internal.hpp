@@ -179,7 +179,7 @@ MNC_EXPECT(NegOperand, "expected an expression after '-'")
 MNC_EXPECT(NotOperand, "expected an expression after 'not'")
 MNC_EXPECT(AndOperand, "expected an expression after 'and'")
 MNC_EXPECT(OrOperand, "expected an expression after 'or'")
-MNC_EXPECT(FromHoles, "expected own or all after 'from'")
+MNC_EXPECT(FromWhat, "expected own, all or store after 'from'")
 MNC_MESSAGE(MulOperand,
             expected(s, "expected an expression after '" + previous_token(s.st, s.offset) + "'"))
 MNC_MESSAGE(AddOperand,

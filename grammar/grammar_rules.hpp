@@ -424,9 +424,16 @@ struct SetupClause : pg::sor<SeedsClause, RowClause, StoreSeedsClause, ScatterCl
 // `from own holes` (the holes the mover controls) or `from all holes`.
 struct FromHoles : pg::sor<pg::seq<Word<kw::Own>, Ws, Must<WordAfter<kw::Own, kw::Holes>>>,
                            pg::seq<Word<kw::All>, Ws, Must<WordAfter<kw::All, kw::Holes>>>> {};
-struct FromClause : pg::seq<Word<kw::From>, Ws, Must<FromHoles>,
-                            pg::opt<Ws, Word<kw::Where>, Ws, Must<ExprAfter<kw::Where>>>>,
-                    NodeTag {};
+// `from store [seeds E] [into H] [when C]`: moves that sow seeds taken from
+// the mover's store (the words say which expressions are written).
+struct FromStore
+    : pg::seq<Word<kw::Store>, pg::opt<Ws, Word<kw::Seeds>, Ws, Must<ExprAfter<kw::Seeds>>>,
+              pg::opt<Ws, Word<kw::Into>, Ws, Must<ExprAfter<kw::Into>>>,
+              pg::opt<Ws, Word<kw::When>, Ws, Must<ExprAfter<kw::When>>>> {};
+struct FromWhat
+    : pg::sor<FromStore,
+              pg::seq<FromHoles, pg::opt<Ws, Word<kw::Where>, Ws, Must<ExprAfter<kw::Where>>>>> {};
+struct FromClause : pg::seq<Word<kw::From>, Ws, Must<FromWhat>>, NodeTag {};
 struct FirstClause : pg::seq<Word<kw::First>, Ws, Must<WordAfter<kw::First, kw::Move>>, Ws,
                              Must<WordAfter<kw::Move, kw::From>>, Ws,
                              Must<ChoiceAfter<kw::From, kw::Rightmost, kw::Leftmost>>>,

@@ -584,7 +584,7 @@ TEST(GrammarErrors, MessagesAndPositions) {
       {"game \"g\" { board { stores all } }",
        "1:27: expected none, captures or sown after 'stores', got 'all'"},
       {"game \"g\" { moves { from holes } }",
-       "1:25: expected own or all after 'from', got 'holes'"},
+       "1:25: expected own, all or store after 'from', got 'holes'"},
       {"game \"g\" { end { when } }", "1:23: expected an expression after 'when', got '}'"},
       {"game \"g\" { end { stalemate 5 turns } }",
        "1:30: expected 'moves without capture' after the number of 'stalemate', got 'turns'"},

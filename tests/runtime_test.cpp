@@ -2141,5 +2141,92 @@ game "Q" {
   EXPECT_THROW(legal_moves(*r, s), RuntimeError);
 }
 
+// ---- moves from the store (`from store`) -------------------------------------
+
+TEST(StoreMoves, NamesAreTheSeedsTaken) {
+  EXPECT_EQ(parse_move("s3", 6), Move::from_store(3));
+  Move asked = Move::from_store(12);
+  asked.asked = 1;
+  asked.answers = 1;
+  EXPECT_EQ(parse_move("s12/y", 6), asked);
+  for (const char* bad : {"s", "s0", "s-1", "s+2", "s60001", "3s", "S3", "s3cw", "s 3"}) {
+    EXPECT_FALSE(parse_move(bad, 6)) << bad;
+  }
+  for (const char* name : {"s1", "s60000", "s4/ny"}) {
+    EXPECT_EQ(format_move(*parse_move(name, 6)), name);
+  }
+  EXPECT_FALSE(Move::from_store(1).is_pass());
+  EXPECT_LT(*parse_move("12", 6), *parse_move("s1", 6));  // after every move from a hole
+}
+
+constexpr const char* kStoreSowing = R"(
+game "S" {
+  board { rows 2 holes 4 stores captures }
+  setup { seeds 2  store 3 }
+  moves { from own holes where count(hole) >= 2  from store }
+  end { when board_seeds == 0 { }  winner most store }
+}
+)";
+
+// Every count from 1 to the store's seeds, after the holes; the seeds
+// leave the store, the first goes into the mover's hole 1 itself.
+TEST(StoreMoves, EveryCountSowsFromTheMoversHoleOne) {
+  auto r = load(kStoreSowing);
+  ASSERT_TRUE(r);
+  State s = position(*r, {2, 0, 1, 3}, {2, 2, 2, 2}, 3, 0);
+  EXPECT_EQ(format_moves(legal_moves(*r, s)), "1, 4, s1, s2, s3");
+  State t = s;
+  apply(*r, t, Move::from_store(3));
+  EXPECT_EQ(row(t, kS), (V{3, 1, 2, 3}));
+  EXPECT_EQ(t.store(kS), 0);
+  s = position(*r, {0, 0, 1, 1}, {2, 2, 2, 2}, 2, 3, kN);
+  t = s;
+  apply(*r, t, Move::from_store(3));  // North's hole 1 onwards
+  EXPECT_EQ(row(t, kN), (V{3, 3, 3, 2}));
+  EXPECT_EQ(t.store(kN), 0);
+  EXPECT_EQ(format_moves(legal_moves(*r, position(*r, {1, 1, 1, 1}, {2, 2, 2, 2}, 0, 3))), "");
+}
+
+// `seeds E`, `into H` and `when C`, read before the move with `mover`.
+TEST(StoreMoves, SeedsIntoAndWhenShapeTheMoves) {
+  auto r = load(R"(
+game "S" {
+  board { rows 2 holes 4 stores captures }
+  setup { seeds 2  store 3 }
+  moves {
+    from own holes where count(hole) >= 2
+    from store seeds 2 into row_hole(opponent, 2) when count(row_hole(mover, 1)) == 0
+  }
+  end { when board_seeds == 0 { }  winner most store }
+}
+)");
+  ASSERT_TRUE(r);
+  State s = position(*r, {0, 2, 1, 1}, {2, 2, 2, 2}, 3, 0);
+  EXPECT_EQ(format_moves(legal_moves(*r, s)), "2, s2");
+  State t = s;
+  apply(*r, t, Move::from_store(2));  // into North's hole 2, then North's hole 3
+  EXPECT_EQ(row(t, kN), (V{2, 3, 3, 2}));
+  EXPECT_EQ(t.store(kS), 1);
+  s = position(*r, {1, 2, 1, 0}, {2, 2, 2, 2}, 3, 0);  // hole 1 holds a seed: not now
+  EXPECT_EQ(format_moves(legal_moves(*r, s)), "2");
+  s = position(*r, {0, 2, 1, 2}, {2, 2, 2, 2}, 1, 0);  // fewer than 2 in store
+  EXPECT_EQ(format_moves(legal_moves(*r, s)), "2, 4");
+}
+
+// The look-ahead filters judge moves from the store like any other.
+TEST(StoreMoves, MustFeedJudgesMovesFromTheStore) {
+  auto r = load(R"(
+game "S" {
+  board { rows 2 holes 4 stores captures }
+  setup { seeds 2  store 3 }
+  moves { from own holes where count(hole) >= 1  from store  must feed }
+  end { when board_seeds == 0 { }  winner most store }
+}
+)");
+  ASSERT_TRUE(r);
+  State s = position(*r, {1, 0, 0, 0}, {0, 0, 0, 0}, 10, 5);               // North has nothing
+  EXPECT_EQ(format_moves(legal_moves(*r, s)), "s5, s6, s7, s8, s9, s10");  // 4 stay in the row
+}
+
 }  // namespace
 }  // namespace mancala

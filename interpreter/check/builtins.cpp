@@ -47,6 +47,8 @@ const char* context_description(Context c) {
       return "a forbid after clause";
     case C::Direction:
       return "a direction when clause";
+    case C::FromStore:
+      return "a from store clause";
     case C::Fragment:
       return "a fragment";
   }

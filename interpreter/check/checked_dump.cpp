@@ -211,6 +211,10 @@ void dump_settings(std::string& out, const GameSpec& g) {
                      spell(g.first_move), yes(g.must_feed), g.feed_else_any ? " else any" : "");
   for (const ast::Expr& f : g.forbid) out += "forbid " + expr_text(f) + "\n";
   for (const ast::Expr& f : g.forbid_after) out += "forbid after " + expr_text(f) + "\n";
+  if (g.from_store) {
+    out += fmt::format("from_store seeds {} into {} when {}\n", opt_text(g.from_store_seeds, "any"),
+                       opt_text(g.from_store_into, "-"), opt_text(g.from_store_when, "-"));
+  }
   out += fmt::format("pass_when_no_moves {}\n", yes(g.pass_when_no_moves));
   for (const DirectionRule& d : g.direction_rules) {
     out +=

@@ -95,6 +95,7 @@ bool has_word(const ast::Clause& c, std::string_view w) {
 // `direction ccw|cw` and a plain `direction either` may not.
 std::string clause_kind(const ast::Clause& c) {
   const std::string& k = c.keyword.text;
+  if (k == "from" && has_word(c, "store")) return "from store";
   if (k == "skip") return k + (has_word(c, "origin") ? " origin" : " when");
   if (k == "direction" && !c.values.empty()) {
     return fmt::format("{} when {}", k, static_cast<const void*>(&c));
@@ -133,6 +134,7 @@ class SpecBuilder {
   std::optional<int64_t> in_range(std::optional<int64_t> v, Range r, std::string_view what,
                                   int64_t low, int64_t high);
   ast::Expr cond(const ast::Expr& e, Context c, Type want);
+  void from_store(const ast::Clause& c);
   std::vector<ast::Stmt> body(const std::vector<ast::Stmt>& b, Context c);
   void board(const ast::Section& s);
   void marks(const ast::Clause& c);
@@ -170,6 +172,7 @@ class SpecBuilder {
   GameSpec spec_;
   Range holes_range_, seeds_range_, row_range_;
   std::optional<Range> seeds_clause_, store_clause_, scatter_clause_, match_section_;
+  std::optional<Range> from_store_clause_;
   const ast::Clause* winner_clause_ = nullptr;
   bool plain_direction_ = false;  // a `direction ccw|cw` clause without `when`
   bool plain_either_ = false;     // `direction either` without `when`
@@ -398,10 +401,30 @@ void SpecBuilder::scatter_setup(const ast::Clause& c) {
                                        [](const ast::Word& w) { return w.text == "mirrored"; });
 }
 
+// `from store [seeds E] [into H] [when C]`: the words after `store` say
+// which expressions follow, in that order.
+void SpecBuilder::from_store(const ast::Clause& c) {
+  spec_.from_store = true;
+  from_store_clause_ = c.range;
+  size_t v = 0;
+  for (const ast::Word& w : c.words) {
+    if (v >= c.values.size()) break;
+    if (w.text == "seeds") {
+      spec_.from_store_seeds = cond(c.values[v++], Context::FromStore, Type::Int);
+    } else if (w.text == "into") {
+      spec_.from_store_into = cond(c.values[v++], Context::FromStore, Type::Hole);
+    } else if (w.text == "when") {
+      spec_.from_store_when = cond(c.values[v++], Context::FromStore, Type::Bool);
+    }
+  }
+}
+
 void SpecBuilder::moves(const ast::Section& s) {
   for (const ast::Clause& c : s.clauses) {
     const std::string& k = c.keyword.text;
-    if (k == "from") {
+    if (k == "from" && has_word(c, "store")) {
+      from_store(c);
+    } else if (k == "from") {
       spec_.from_all = has_word(c, "all");
       if (!c.values.empty()) spec_.move_where = cond(c.values[0], Context::Moves, Type::Bool);
     } else if (k == "first") {
@@ -676,6 +699,10 @@ void SpecBuilder::scatter_limits() {
 void SpecBuilder::limits() {
   if (store_clause_ && spec_.stores == StoreKind::None) {
     rep_.error(*store_clause_, "'store' puts seeds in the stores, and this board has none");
+  }
+  if (from_store_clause_ && spec_.stores == StoreKind::None) {
+    rep_.error(*from_store_clause_,
+               "'from store' sows seeds from the mover's store, and this board has none");
   }
   if (spec_.total() > kMaxTotalSeeds && (store_clause_ || scatter_clause_)) {
     rep_.error(store_clause_ ? *store_clause_ : *scatter_clause_,

@@ -332,7 +332,7 @@ bool Session::play(Move move) {
     return false;
   }
   if (animation) animation->finish();
-  last_cell_ = move.is_pass() ? -1 : move_cell(rules_, mover, move);
+  last_cell_ = move.is_pass() || move.is_from_store() ? -1 : move_cell(rules_, mover, move);
   if (info.round_over || info.game_over) last_reason_ = std::string(info.end.reason);
   MoveRecord record{0, static_cast<int>(plies_.size() + 1), mover, move};
   plies_.push_back({move, position_json(rules_, record, state_, info),
@@ -385,7 +385,7 @@ void Session::print_help() const {
 void Session::print_moves(const MoveList& legal) const {
   std::vector<std::string> notes;
   for (Move m : legal) {
-    if (m.is_pass() || m.number <= rules_.holes) continue;
+    if (m.is_pass() || m.is_from_store() || m.number <= rules_.holes) continue;
     notes.push_back(fmt::format("{} is {} hole {}, a son", m.number,
                                 state_.to_move == Player::South ? "North's" : "South's",
                                 m.number - rules_.holes));
@@ -447,6 +447,10 @@ std::string Session::illegal_reason(const std::string& word, const MoveList& leg
     return fmt::format("'{}' is not a move or a command (type help).{}", word, tail);
   }
   if (m->is_pass()) return "You cannot pass while you have a move." + tail;
+  if (m->is_from_store()) {
+    return fmt::format("{} is not a legal move here (a move from the store of {} seeds).{}",
+                       format_move(*m), m->seeds, tail);
+  }
   int cell = move_cell(rules_, me, *m);
   int k = cell - index(state_.side(cell)) * rules_.holes + 1;
   if (!rules_.from_all && m->number > rules_.holes && state_.controller(cell) != me) {
@@ -747,7 +751,7 @@ Command play_command() {
       "(docs/agents.md). South moves first and is drawn at the bottom; each player numbers\n"
       "their own holes 1..N from their own left. A human types a hole number (with ccw or\n"
       "cw where the mover chooses the direction: 3cw; with the answers where a move asks\n"
-      "questions: 3/y), `pass`, or\n"
+      "questions: 3/y; s3 for three seeds sown from the store), `pass`, or\n"
       "help, moves, hint, undo, board, quit. When standard input is not a terminal, human\n"
       "sides are played by ai:alphabeta and the game runs to its end. Boards use box\n"
       "drawing on a terminal with a UTF-8 locale and TERM other than dumb, plain ASCII\n"

@@ -102,6 +102,10 @@ Gains split_steps(const std::vector<Step>& steps, const ApplyInfo& info) {
 }
 
 std::string move_target(const Voice& v, const State& before, Player mover, Move move) {
+  if (move.is_from_store()) {
+    return fmt::format("{} seed{} from {} store", move.seeds, move.seeds == 1 ? "" : "s",
+                       possessive(v, mover));
+  }
   int cell = move_cell(before.holes, mover, move);
   const char* way = move.way == Way::Ccw  ? " counter-clockwise"
                     : move.way == Way::Cw ? " clockwise"

@@ -117,6 +117,9 @@ void compile_moves_and_sowing(const GameSpec& g, Rules& r, CodeGen& gen) {
   }
   for (const ast::Expr& f : g.forbid) r.forbid.push_back(gen.expression(f));
   for (const ast::Expr& f : g.forbid_after) r.forbid_after.push_back(gen.expression(f));
+  if (g.from_store_seeds) r.from_store_seeds = gen.expression(*g.from_store_seeds);
+  if (g.from_store_into) r.from_store_into = gen.expression(*g.from_store_into);
+  if (g.from_store_when) r.from_store_when = gen.expression(*g.from_store_when);
   if (g.relay_when) r.relay_when = gen.expression(*g.relay_when);
   for (const DirectionRule& d : g.direction_rules) {
     r.direction_rules.push_back({d.when ? gen.expression(*d.when) : CodeRef{}, d.direction});
@@ -173,20 +176,20 @@ std::shared_ptr<const Rules> compile(const CheckedGame& game) {
 
   r.frame_size = gen.frame_size();
   r.has_drop = !r.events[static_cast<size_t>(Event::Drop)].empty();
-  r.hand_laps = gen.uses_hand();
+  r.hand_laps = gen.uses_hand() || r.from_store;  // a move from the store sows a hand
   // A lap that `skip origin` leaves no hole to sow into (one hole, no store
   // on the track) is endless: only the seed-by-seed loop sees it.
   bool no_room = r.skip_origin &&
                  std::min({r.track_len[0], r.track_len[1], r.rtrack_len[0], r.rtrack_len[1]}) <= 1;
   r.slow_sow = r.has_drop || !r.skip_when.empty() || r.hand_laps || no_room;
-  r.may_relay = r.relay != RelayKind::None || gen.uses_relay_from() || r.hand_laps;
+  r.may_relay = r.relay != RelayKind::None || gen.uses_relay_from() || gen.uses_hand();
   r.plain_relay = r.events[static_cast<size_t>(Event::LapEnd)].empty() && r.relay_when.empty();
   r.reads_sown = gen.uses_sown();
   r.has_lasting = !r.marks.empty() || !r.counters.empty();
   r.direction_per_move = !r.direction_rules.empty();
   r.may_be_endless = r.may_relay || !r.skip_when.empty() || no_room;
   r.has_questions = !r.questions.empty();
-  r.simple_starts = !r.has_questions && r.where_nonempty && r.forbid.empty() &&
+  r.simple_starts = !r.has_questions && !r.from_store && r.where_nonempty && r.forbid.empty() &&
                     r.forbid_after.empty() && !r.direction_choice &&
                     !(r.may_be_endless && r.endless == EndlessKind::Illegal);
   r.needs_no_moves = gen.uses_no_moves();

@@ -52,13 +52,12 @@ struct Machine {
   int lap = 0;
   bool last = false;
   bool reversed = false;  // this move sows against the game's direction (direction rules)
-  Way way = Way::None;    // the direction the mover chose (`direction either`), if any
-  // The move's answers (Move::answers) to the first `given` questions it
-  // asks; a question beyond them is answered no. `asked` counts the
-  // questions asked so far (what legal_moves reads to enumerate answers).
-  uint8_t answers = 0;
-  uint8_t given = 0;
-  uint8_t asked = 0;
+  // The move being played, set by prepare() before it is sown (left unset
+  // otherwise: a Machine is built for every move and every expression): its
+  // direction (`direction either`), its answers (`ask`: a question beyond
+  // move.asked is answered no), the seeds it takes from the store.
+  Move move;
+  uint8_t asked;  // questions asked so far (what legal_moves reads to enumerate answers)
   // Seeds sown so far in this lap, and still in hand: kept only when the
   // game's code reads them (Rules::reads_sown), and set before any read, so
   // they are left uninitialised (a Machine is built for every move).
@@ -89,12 +88,17 @@ struct Machine {
   int no_moves = -1;  // memo of `no moves` for the player to move: -1 unknown
 };
 
-// Sets up a machine to play `move`: its direction and its answers.
+// Sets up a machine to play `move` (its direction, its answers, the seeds
+// it takes from the store): before any sowing.
 inline void prepare(Machine& m, Move move) {
-  m.way = move.way;
-  m.answers = move.answers;
-  m.given = move.asked;
+  m.move = move;
+  m.asked = 0;
 }
+
+// The cell a move (not a pass) starts from: its hole, or for a move from
+// the store the hole its first seed goes into (`from store into H`; the
+// mover's hole 1 by default). Defined in runtime.cpp.
+int start_cell(Machine& m, Move move);
 
 // Runs code; returns the value left on the stack (0 if none).
 int64_t exec(Machine& m, CodeRef code);

@@ -80,6 +80,17 @@ State initial_state(const Rules& r, uint64_t seed) {
 
 // ---- one move's pipeline ---------------------------------------------------
 
+int start_cell(Machine& m, Move move) {
+  if (!move.is_from_store()) return move_cell(m.rules, m.mover, move);
+  const Rules& r = m.rules;
+  if (r.from_store_into.empty()) return m.s.hole_cell(m.mover, 1);
+  int64_t cell = exec(m, r.from_store_into);
+  if (cell < 0 || cell >= 2 * r.holes) {
+    throw RuntimeError("'from store into' named a store: a move from the store enters at a hole");
+  }
+  return static_cast<int>(cell);
+}
+
 // Plays the move from `start` up to the commit of its captures (no end
 // clauses). False when the sowing would never stop.
 bool run_move(Machine& m, int start);
@@ -144,17 +155,65 @@ bool passes_after(const Rules& r, Machine& m) {
   return true;
 }
 
-// Whether a candidate start passes the look-ahead filters. A move that
-// would never stop is judged by the `endless` clause alone.
-bool passes_lookahead(const Rules& r, const State& s, int cell, Way way, Lookahead la) {
-  State copy = s;
-  Machine sim(r, copy, s.to_move, nullptr);
-  sim.way = way;
+// Whether the move `sim` is set up to play from `cell` (on `copy`, a copy
+// of s) passes the look-ahead filters. A move that would never stop is
+// judged by the `endless` clause alone.
+[[gnu::always_inline]] inline bool judge(const Rules& r, const State& s, const State& copy,
+                                         Machine& sim, int cell, Lookahead la) {
   if (!la.feed && !la.after) return sow_move(sim, cell);  // endless check only
   if (!run_move(sim, cell)) return r.endless != EndlessKind::Illegal;
   if (la.feed && copy.controlled_seeds(other(s.to_move)) == 0) return false;
   sim.reversed = false;  // `forbid after` sees next and prev in the game's direction
   return !la.after || passes_after(r, sim);
+}
+
+// Whether a candidate start passes the look-ahead filters.
+bool passes_lookahead(const Rules& r, const State& s, int cell, Way way, Lookahead la) {
+  State copy = s;
+  Machine sim(r, copy, s.to_move, nullptr);
+  prepare(sim, Move{0, way});
+  return judge(r, s, copy, sim, cell, la);
+}
+
+// The same for a move from the store.
+bool store_move_passes(const Rules& r, const State& s, Move move, Lookahead la) {
+  State copy = s;
+  Machine sim(r, copy, s.to_move, nullptr);
+  prepare(sim, move);
+  return judge(r, s, copy, sim, start_cell(sim, move), la);
+}
+
+[[noreturn]] void too_many_moves() {
+  throw RuntimeError("a position has more than " + std::to_string(MoveList::kCapacity) +
+                     " legal moves (starts, answers and moves from the store)");
+}
+
+// Moves from the store one position may offer: with the 4N starts of the
+// largest board, the capacity of a MoveList.
+constexpr int kMaxStoreMoves = MoveList::kCapacity - 4 * kMaxRowHoles;
+
+// Calls f(move) for each move of `from store` open to the player to move
+// (s1, s2, ... or the one of `seeds E`) that passes the look-ahead filters
+// `la`, until f returns false.
+template <typename F>
+void for_each_store_move(const Rules& r, const State& s, F&& f, Lookahead la) {
+  if (!r.from_store) return;
+  int have = s.store(s.to_move);
+  if (have == 0) return;
+  Machine m(r, const_cast<State&>(s), s.to_move, nullptr);  // expressions only: no writes
+  if (!r.from_store_when.empty() && exec(m, r.from_store_when) == 0) return;
+  int lo = 1, hi = have;
+  if (!r.from_store_seeds.empty()) {
+    int64_t n = exec(m, r.from_store_seeds);
+    if (n < 1 || n > have) return;
+    lo = hi = static_cast<int>(n);
+  }
+  if (hi - lo >= kMaxStoreMoves) too_many_moves();
+  for (int n = lo; n <= hi; ++n) {
+    Move move = Move::from_store(n);
+    if (la.any() && !store_move_passes(r, s, move, la)) continue;
+    if (!f(move)) return;
+  }
 }
 
 // Whether a start cell passes the `where` and `forbid` expressions.
@@ -205,20 +264,31 @@ void for_each_start(const Rules& r, const State& s, F&& f, Lookahead la) {
 Lookahead with_fallback(const Rules& r, const State& s, Lookahead la) {
   if (!la.feed || !r.feed_else_any) return la;
   bool feeds = false;
-  for_each_start(
-      r, s,
-      [&](int, Way) {
-        feeds = true;
-        return false;
-      },
-      la);
+  auto found = [&](auto...) {
+    feeds = true;
+    return false;
+  };
+  for_each_start(r, s, found, la);
+  if (r.from_store && !feeds) for_each_store_move(r, s, found, la);
   la.feed = feeds;
   return la;
 }
 
+// Calls f(move) for each legal move in order (the starts, then the moves
+// from the store) until f returns false.
 template <typename F>
-void for_each_start(const Rules& r, const State& s, F&& f) {
-  for_each_start(r, s, f, with_fallback(r, s, lookahead_for(r, s)));
+void for_each_move(const Rules& r, const State& s, F&& f) {
+  Lookahead la = with_fallback(r, s, lookahead_for(r, s));
+  Player p = s.to_move;
+  bool go_on = true;
+  for_each_start(
+      r, s,
+      [&](int cell, Way way) {
+        go_on = f(Move{cell_move(r.holes, p, cell).number, way});
+        return go_on;
+      },
+      la);
+  if (r.from_store && go_on) for_each_store_move(r, s, f, la);
 }
 
 }  // namespace
@@ -239,12 +309,13 @@ struct Composite {
 // each later question answered yes (so every answer sequence the move can
 // ask is reported once, and each is played once).
 template <typename F>
-void expand(const Rules& r, const State& s, int cell, Move prefix, Lookahead la, F& f) {
+void expand(const Rules& r, const State& s, Move prefix, Lookahead la, F& f) {
   State copy = s;
   Machine sim(r, copy, s.to_move, nullptr);
   prepare(sim, prefix);
-  bool stopped = run_move(sim, cell);
-  Composite c{Move{prefix.number, prefix.way, sim.asked, prefix.answers}, true, true};
+  bool stopped = run_move(sim, start_cell(sim, prefix));
+  Composite c{prefix, true, true};
+  c.move.asked = sim.asked;
   if (!stopped) {
     c.passes = r.endless != EndlessKind::Illegal;
   } else {
@@ -254,8 +325,10 @@ void expand(const Rules& r, const State& s, int cell, Move prefix, Lookahead la,
   }
   f(c);
   for (int j = prefix.asked; j < sim.asked; ++j) {
-    auto yes = static_cast<uint8_t>(prefix.answers | (1u << j));
-    expand(r, s, cell, Move{prefix.number, prefix.way, static_cast<uint8_t>(j + 1), yes}, la, f);
+    Move next = prefix;
+    next.asked = static_cast<uint8_t>(j + 1);
+    next.answers = static_cast<uint8_t>(prefix.answers | (1u << j));
+    expand(r, s, next, la, f);
   }
 }
 
@@ -269,10 +342,7 @@ void expand(const Rules& r, const State& s, int cell, Move prefix, Lookahead la,
   int n = 0;
   bool some_feeds = false;
   auto keep = [&](const Composite& c) {
-    if (n == MoveList::kCapacity) {
-      throw RuntimeError("a position has more than " + std::to_string(MoveList::kCapacity) +
-                         " legal moves (starts and answers)");
-    }
+    if (n == MoveList::kCapacity) too_many_moves();
     found[n++] = c;
     some_feeds |= c.feeds && c.passes;
   };
@@ -280,7 +350,14 @@ void expand(const Rules& r, const State& s, int cell, Move prefix, Lookahead la,
   for_each_start(
       r, s,
       [&](int cell, Way way) {
-        expand(r, s, cell, Move{cell_move(r.holes, p, cell).number, way}, la, keep);
+        expand(r, s, Move{cell_move(r.holes, p, cell).number, way}, la, keep);
+        return true;
+      },
+      Lookahead{});
+  for_each_store_move(
+      r, s,
+      [&](Move move) {
+        expand(r, s, move, la, keep);
         return true;
       },
       Lookahead{});
@@ -325,7 +402,7 @@ void simple_moves(const Rules& r, const State& s, MoveList& list) {
     bits &= bits - 1;
     int c = first + k;
     if (c >= n2) c -= n2;
-    out[n] = plain_move(static_cast<uint32_t>(k + 1));
+    write_plain_move(out + n, static_cast<uint64_t>(k + 1));
     n += s.cells[c] != 0;
   }
   list.set_size(n);
@@ -357,7 +434,7 @@ bool has_legal_move(const Rules& r, const State& s) {
   }
   if (r.has_questions && lookahead_for(r, s).any()) return has_composite_move(r, s);
   bool found = false;
-  for_each_start(r, s, [&](int, Way) {
+  for_each_move(r, s, [&](Move) {
     found = true;
     return false;
   });
@@ -373,7 +450,7 @@ int best_capture(const Rules& r, const State& s, Player p) {
     State copy = turn;
     Machine sim(r, copy, p, nullptr);
     prepare(sim, m);
-    if (!run_move(sim, move_cell(r, p, m))) continue;  // an endless move takes nothing
+    if (!run_move(sim, start_cell(sim, m))) continue;  // an endless move takes nothing
     best = std::max(best, sim.captured + sim.removed);
   }
   return best;
@@ -388,8 +465,8 @@ MoveList legal_moves(const Rules& r, const State& s) {
   } else if (r.has_questions) {
     composite_moves(r, s, out);
   } else {
-    for_each_start(r, s, [&](int cell, Way way) {
-      out.push(Move{cell_move(r.holes, p, cell).number, way});
+    for_each_move(r, s, [&](Move m) {
+      out.push(m);  // at most 4N starts and kMaxStoreMoves: within the capacity
       return true;
     });
   }
@@ -407,7 +484,8 @@ MoveList legal_moves(const Rules& r, const State& s) {
 Move random_legal_move(const Rules& r, const State& s, Rng& rng) {
   Player p = s.to_move;
   Lookahead la = lookahead_for(r, s);
-  if (first_move_pending(r, s) || !la.any() || r.direction_choice || r.has_questions) {
+  if (first_move_pending(r, s) || !la.any() || r.direction_choice || r.has_questions ||
+      r.from_store) {
     MoveList moves = legal_moves(r, s);
     MANCALA_ASSERT(!moves.empty() && "random_legal_move: the game is over");
     return moves[rng.below(moves.size())];
@@ -497,9 +575,7 @@ void end_endless(const Rules& r, State& s, Player mover, Observer* obs, ApplyInf
   if (m.obs) {
     State copy = m.s;
     Machine probe(m.rules, copy, m.mover, nullptr);
-    probe.way = m.way;  // the probe sows the move the mover chose
-    probe.answers = m.answers;
-    probe.given = m.given;
+    prepare(probe, m.move);  // the probe sows the move the mover chose
     if (!sow_move(probe, start)) return false;
     return run_move(m, start);
   }
@@ -533,8 +609,8 @@ ApplyInfo apply(const Rules& r, State& s, Move move, Observer* obs, History* his
     if (obs) obs->pass();
     s.to_move = other(p);
   } else {
-    int start = move_cell(r, p, move);
     prepare(m, move);
+    int start = start_cell(m, move);
     bool stopped = r.may_be_endless ? run_move_or_restore(m, start) : run_move(m, start);
     if (!stopped) {
       end_endless(r, s, p, obs, info);

@@ -245,7 +245,8 @@ int hand_lap(Machine& m, const TrackView& tv, int lap, int& from, int& skip) {
 // or by the first direction rule that holds for its start hole.
 bool reversed_move(Machine& m, int start) {
   const Rules& r = m.rules;
-  if (m.way != Way::None) return (m.way == Way::Cw) != (r.direction == Direction::Cw);
+  Way way = m.move.way;
+  if (way != Way::None) return (way == Way::Cw) != (r.direction == Direction::Cw);
   Direction d = direction_at(m, start);
   return d != Direction::Either && d != r.direction;
 }
@@ -261,6 +262,15 @@ bool sow_move_impl(Machine& m, int start) {
   if (r.direction_per_move) m.reversed = reversed_move(m, start);
   TrackView tv = track_of(m);
   int lift_cell = start;
+  if constexpr (kHand) {
+    if (int n = m.move.seeds; n > 0) {    // a move from the store: its seeds are the hand,
+      int store = s.store_cell(m.mover);  // the first sown into start
+      s.cells[store] = static_cast<uint16_t>(s.cells[store] - n);
+      m.taken = n;
+      if constexpr (kObs) m.obs->lift(store, n);
+      lift_cell = start | kIntoLap;
+    }
+  }
   Snapshot tortoise;
   const bool lasting = r.has_lasting;
   const bool reads_sown = r.reads_sown;
@@ -295,7 +305,7 @@ bool sow_move_impl(Machine& m, int start) {
     }
     // Questions (`ask`) asked while the move still has answers to give make
     // the same board differ: the answers used so far are part of the state.
-    if (r.has_questions) key += std::min(m.asked, m.given) << 12;
+    if (r.has_questions) key += std::min(m.asked, m.move.asked) << 12;
     // Brent: compare with the saved state; move the save point at powers of two.
     if (same(tortoise, s, r.cells, key, lasting)) return false;
     if (power == lam) {

@@ -54,6 +54,17 @@ std::optional<Move> parse_move(std::string_view text, int holes) {
     if (!parse_answers(text.substr(slash + 1), asked, answers)) return std::nullopt;
     text = text.substr(0, slash);
   }
+  if (text.size() > 1 && text[0] == 's') {  // a move from the store: "s4"
+    int n = 0;
+    auto [ptr, ec] = std::from_chars(text.data() + 1, text.data() + text.size(), n);
+    if (ec != std::errc() || ptr != text.data() + text.size() || n < 1 || n > 60000) {
+      return std::nullopt;
+    }
+    Move m = Move::from_store(n);
+    m.asked = asked;
+    m.answers = answers;
+    return m;
+  }
   Way way = Way::None;
   for (auto [suffix, w] : {std::pair{std::string_view("ccw"), Way::Ccw}, {"cw", Way::Cw}}) {
     if (text.size() > suffix.size() && text.ends_with(suffix)) {
@@ -73,7 +84,8 @@ std::optional<Move> parse_move(std::string_view text, int holes) {
 std::string format_move(Move m) {
   if (m.is_pass()) return "pass";
   const char* suffix = m.way == Way::Ccw ? "ccw" : m.way == Way::Cw ? "cw" : "";
-  std::string out = std::to_string(m.number) + suffix;
+  std::string out =
+      m.is_from_store() ? "s" + std::to_string(m.seeds) : std::to_string(m.number) + suffix;
   if (m.asked > 0) {
     out += '/';
     for (int i = 0; i < m.asked; ++i) out += m.answer(i) ? 'y' : 'n';

@@ -162,7 +162,7 @@ bool ask(Machine& m, int question) {
     throw RuntimeError("a move asked more than " + std::to_string(kMaxQuestions) +
                        " questions (the latest: " + m.rules.questions[question] + ")");
   }
-  bool yes = m.asked < m.given && ((m.answers >> m.asked) & 1u);
+  bool yes = m.asked < m.move.asked && m.move.answer(m.asked);
   ++m.asked;
   if (m.obs) m.obs->answer(m.rules.questions[question], yes);
   return yes;

@@ -492,6 +492,16 @@ std::string moves_text(const Describer& d, const GameSpec& g) {
         "played.\n",
         g.first_move == FirstMove::Rightmost ? "rightmost" : "leftmost");
   }
+  if (g.from_store) {
+    std::string seeds = g.from_store_seeds ? d.words(*g.from_store_seeds) + " of them"
+                                           : "any number of them (moves s1, s2, ...)";
+    std::string into = g.from_store_into ? d.words(*g.from_store_into) : "the mover's hole 1";
+    std::string when = g.from_store_when ? ", when " + d.words(*g.from_store_when) : "";
+    out += fmt::format(
+        "- A move may instead sow seeds taken from the mover's store: {}, the first into {}, then "
+        "on in the game's direction as any lap{}.\n",
+        seeds, into, when);
+  }
   if (std::string asked = questions_words(g); !asked.empty()) {
     out += "- A move may ask the mover questions (" + asked +
            "): it is named by its hole and the answers, y or n in the order asked (3/y, 3/n).\n";

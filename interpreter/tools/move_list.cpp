@@ -20,7 +20,8 @@ Expected<std::vector<Move>> parse_move_list(const std::string& text, int holes, 
     if (!m) {
       return Result::fail(fmt::format(
           "--moves: move {} is '{}'; expected a hole 1..{} (with ccw or cw where the mover "
-          "chooses the direction, /y or /n per question where a move asks) or 'pass'",
+          "chooses the direction, /y or /n per question where a move asks), s and a number of "
+          "seeds for a move from the store, or 'pass'",
           n, word, rows * holes));
     }
     moves.push_back(*m);

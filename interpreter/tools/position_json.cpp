@@ -56,10 +56,10 @@ void write_marks(JsonWriter& w, const Rules& rules, const State& s) {
   w.end_object();
 }
 
-// A number, or a string for "pass", a move with a chosen direction ("3cw")
-// and one with answers ("3/y").
+// A number, or a string for "pass", a move with a chosen direction ("3cw"),
+// one with answers ("3/y") and one from the store ("s4").
 void write_move(JsonWriter& w, Move m) {
-  if (m.is_pass() || m.way != Way::None || m.asked > 0) {
+  if (m.is_pass() || m.way != Way::None || m.asked > 0 || m.is_from_store()) {
     w.value(format_move(m));
   } else {
     w.value(m.number);

@@ -39,9 +39,10 @@ enum class Context : uint32_t {
   ForbidAfter,   // moves: forbid after (the position a move leads to)
   Direction,     // sowing: direction ... when (the start hole of a move)
   Evaluation,    // evaluation: score
+  FromStore,     // moves: from store seeds / into / when (before the move; sees mover)
   Fragment,      // a fragment body checked on its own: everything is available
 };
-inline constexpr size_t kContextCount = 16;
+inline constexpr size_t kContextCount = 17;
 
 using ContextSet = uint32_t;
 constexpr ContextSet ctx(Context c) {

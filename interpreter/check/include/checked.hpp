@@ -66,6 +66,11 @@ struct GameSpec : Settings {
   std::optional<ast::Expr> move_where;  // sees `hole`, `mover`
   std::vector<ast::Expr> forbid;
   std::vector<ast::Expr> forbid_after;  // judged on the position after the move
+  // `from store [seeds E] [into H] [when C]` (Settings::from_store): each
+  // absent when not written (every count; the mover's hole 1; always).
+  std::optional<ast::Expr> from_store_seeds;
+  std::optional<ast::Expr> from_store_into;
+  std::optional<ast::Expr> from_store_when;
   std::optional<ast::Expr> relay_when;  // nullopt: the relay kind's default condition
   // `direction D when E` clauses and a plain `direction either`, in the
   // order they are tried for a move's start hole (a rule without `when`

@@ -129,7 +129,13 @@ struct Rules : Settings {
   bool where_nonempty = false;        // move_where is exactly count(hole) >= 1 (fast path)
   std::vector<CodeRef> forbid;        // each pushes bool
   std::vector<CodeRef> forbid_after;  // each pushes bool, run on the position after the move
-  CodeRef relay_when;                 // empty: the relay kind's default condition
+  // `from store`: the seeds of its one move (empty: every count), the hole
+  // its first seed goes into (empty: the mover's hole 1), when it applies
+  // (empty: always); each sees `mover` and the board.
+  CodeRef from_store_seeds;
+  CodeRef from_store_into;
+  CodeRef from_store_when;
+  CodeRef relay_when;                          // empty: the relay kind's default condition
   std::vector<DirectionCode> direction_rules;  // tried in order; none holds: `direction`
   CodeRef skip_when;                           // empty: none
   CodeRef endless_block;                       // `endless ends { ... }`; may be empty

@@ -16,6 +16,7 @@
 #include <bit>
 #include <compare>
 #include <cstdint>
+#include <cstring>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -47,28 +48,40 @@ enum class Way : uint8_t { None, Ccw, Cw };
 inline constexpr int kMaxQuestions = 8;
 
 // A move, relative to its mover: 1..N own holes, N+1..2N the opponent's row
-// (a son), 0 = pass; with the chosen direction, if any, and the mover's
-// answers to the questions the move asks (`ask NAME`, in the order asked:
-// bit i of `answers` is yes to the i-th; `asked` of them; 0 in games that
-// ask nothing). Ordered so that MoveList is ascending (3, 4ccw, 4cw, 5/n,
-// 5/y). The default constructor leaves the fields unset, so that a
+// (a son), 0 = pass or a move from the store; with the chosen direction, if
+// any, the mover's answers to the questions the move asks (`ask NAME`, in
+// the order asked: bit i of `answers` is yes to the i-th; `asked` of them;
+// 0 in games that ask nothing), and for a move from the store (`from
+// store`) the seeds it takes (number 0: the rules name the hole they enter
+// at). Ordered so that MoveList is ascending (3, 4ccw, 4cw, 5/n, 5/y, s1,
+// s2). The default constructor leaves the fields unset, so that a
 // MoveList's array is not cleared each time one is made (on the hot path);
-// Move{} is a pass, Move{3} is "3".
-struct Move {
+// Move{} is a pass, Move{3} is "3". Eight bytes, so that plain_move is one
+// store.
+struct alignas(8) Move {
   uint8_t number;
   Way way;
   uint8_t asked;
   uint8_t answers;
+  uint16_t seeds;  // a move from the store: the seeds it sows (0: a move from a hole)
   Move() = default;
   constexpr explicit Move(uint8_t n, Way w = Way::None, uint8_t q = 0, uint8_t a = 0)
-      : number(n), way(w), asked(q), answers(a) {}
+      : number(n), way(w), asked(q), answers(a), seeds(0) {}
   static constexpr Move pass() { return Move{0}; }
-  constexpr bool is_pass() const { return number == 0; }
+  static constexpr Move from_store(int seeds) {
+    Move m{0};
+    m.seeds = static_cast<uint16_t>(seeds);
+    return m;
+  }
+  constexpr bool is_pass() const { return number == 0 && seeds == 0; }
+  constexpr bool is_from_store() const { return seeds != 0; }
   constexpr bool answer(int i) const { return (answers >> i) & 1u; }
   friend constexpr bool operator==(Move, Move) = default;
-  // By number, then direction, then answers as their names read (n before
-  // y, a shorter sequence before its continuations).
+  // Moves from holes first, by number, then direction, then answers as
+  // their names read (n before y, a shorter sequence before its
+  // continuations); then moves from the store, by seeds.
   friend constexpr std::strong_ordering operator<=>(Move a, Move b) {
+    if (a.seeds != b.seeds) return a.seeds <=> b.seeds;
     if (a.number != b.number) return a.number <=> b.number;
     if (a.way != b.way) return a.way <=> b.way;
     if (a.answers != b.answers) return a.reading() <=> b.reading();
@@ -84,19 +97,25 @@ struct Move {
   }
 };
 
-// Move{number} made with one 32-bit store (the fields are four bytes, the
-// number first): what the hot loop of legal_moves writes for each hole.
-inline Move plain_move(uint32_t number) {
-  static_assert(sizeof(Move) == 4 && std::is_trivially_copyable_v<Move>);
-  if constexpr (std::endian::native == std::endian::little) return std::bit_cast<Move>(number);
-  return Move{static_cast<uint8_t>(number)};
+// Writes Move{number} at `at` with one 64-bit store (the number is the
+// first byte, every other field 0): what the hot loop of legal_moves
+// writes for each hole.
+inline void write_plain_move(Move* at, uint64_t number) {
+  static_assert(sizeof(Move) == 8 && std::is_trivially_copyable_v<Move>);
+  if constexpr (std::endian::native == std::endian::little) {
+    std::memcpy(static_cast<void*>(at), &number, sizeof(Move));
+  } else {
+    *at = Move{static_cast<uint8_t>(number)};
+  }
 }
 
-// "pass", or a number 1..2*holes optionally followed by "ccw" or "cw", then
-// optionally by "/" and one letter per answer, "y" or "n" (at most
-// kMaxQuestions): "3", "3cw", "3/y", "3ccw/ny"; nullopt for anything else.
+// "pass", or a number 1..2*holes optionally followed by "ccw" or "cw", or
+// "s" and a number of seeds 1..60000 (a move from the store); then
+// optionally "/" and one letter per answer, "y" or "n" (at most
+// kMaxQuestions): "3", "3cw", "3/y", "3ccw/ny", "s4"; nullopt for anything
+// else.
 std::optional<Move> parse_move(std::string_view text, int holes);
-std::string format_move(Move m);  // "pass", "3", "3cw", "3cw/yn"
+std::string format_move(Move m);  // "pass", "3", "3cw", "3cw/yn", "s4"
 
 // The cell index of the hole a (non-pass) move starts from, and back
 // (no division: these run once per legal move).
