@@ -141,6 +141,12 @@ const PerftCase kCases[] = {
     // (102641). No game can end by depth 5.
     {"mangala_and.mnc", 4, 2113},
     {"mangala_and.mnc", 5, 14165},
+    // Iyogh: moves from the store (s1 .. sK, one per number of beans in the
+    // hand) appear from depth 3, after the first captures; an independent
+    // model of the rules gives the same counts through depth 6 (241672).
+    // No game can end by depth 5.
+    {"iyogh.mnc", 4, 2735},
+    {"iyogh.mnc", 5, 23987},
     // The solitaires end early (a game over counts one leaf, see above): the
     // deeper row is the whole game tree, one leaf per line of play
     // (Tchoukaillon: 1 won, 9 lost; Tchuka Ruma: 1 won, 14 lost).
