@@ -122,7 +122,10 @@ void check_position(const Rules& rules, const State& s, const MoveList& moves) {
     ASSERT_EQ(moves.size(), 1) << "pass only comes alone";
   }
   for (Move m : moves) {
-    if (!m.is_pass()) {
+    if (m.is_from_store()) {  // `from store`: within the mover's store
+      ASSERT_TRUE(rules.from_store);
+      ASSERT_LE(m.seeds, s.store(s.to_move));
+    } else if (!m.is_pass()) {
       ASSERT_LE(m.number, 2 * rules.holes);
       if (!rules.from_all) {  // `from all holes`: any hole of the board
         ASSERT_EQ(s.controller(move_cell(rules, s.to_move, m)), s.to_move);
