@@ -158,6 +158,8 @@ MNC_EXPECT(ExprAfter<kw::Leave>, "expected a number of seeds after 'leave'")
 MNC_EXPECT(ExprAfter<kw::By>, "expected the winning player after 'won by'")
 MNC_EXPECT(ExprAfter<kw::Lift>, "expected a hole after 'lift'")
 MNC_EXPECT(ExprAfter<kw::Into>, "expected a hole after 'into'")
+MNC_EXPECT(StoreInto, "expected a hole, or 'holes' and the holes to choose from, after 'into'")
+MNC_EXPECT(ExprAfter<kw::Of>, "expected a player after 'of'")
 MNC_EXPECT(RelayHow, "expected 'from' or 'into' after 'relay'")
 using CaptureTo = KwAfter<kw::Capture, kw::To>;
 MNC_EXPECT(CaptureTo, "expected 'to' after the captured hole")

@@ -424,11 +424,16 @@ struct SetupClause : pg::sor<SeedsClause, RowClause, StoreSeedsClause, ScatterCl
 // `from own holes` (the holes the mover controls) or `from all holes`.
 struct FromHoles : pg::sor<pg::seq<Word<kw::Own>, Ws, Must<WordAfter<kw::Own, kw::Holes>>>,
                            pg::seq<Word<kw::All>, Ws, Must<WordAfter<kw::All, kw::Holes>>>> {};
-// `from store [seeds E] [into H] [when C]`: moves that sow seeds taken from
-// the mover's store (the words say which expressions are written).
+// `from store [seeds E] [into H | into holes [of P] [where F]] [when C]`:
+// moves that sow seeds taken from the mover's store, into a hole the rules
+// name or one the mover chooses (the words say which expressions are
+// written).
+struct StoreHoles : pg::seq<Word<kw::Holes>, pg::opt<Ws, Word<kw::Of>, Ws, Must<ExprAfter<kw::Of>>>,
+                            pg::opt<Ws, Word<kw::Where>, Ws, Must<ExprAfter<kw::Where>>>> {};
+struct StoreInto : pg::sor<StoreHoles, ExprAfter<kw::Into>> {};
 struct FromStore
     : pg::seq<Word<kw::Store>, pg::opt<Ws, Word<kw::Seeds>, Ws, Must<ExprAfter<kw::Seeds>>>,
-              pg::opt<Ws, Word<kw::Into>, Ws, Must<ExprAfter<kw::Into>>>,
+              pg::opt<Ws, Word<kw::Into>, Ws, Must<StoreInto>>,
               pg::opt<Ws, Word<kw::When>, Ws, Must<ExprAfter<kw::When>>>> {};
 struct FromWhat
     : pg::sor<FromStore,

@@ -2228,5 +2228,37 @@ game "S" {
   EXPECT_EQ(format_moves(legal_moves(*r, s)), "s5, s6, s7, s8, s9, s10");  // 4 stay in the row
 }
 
+// `into holes [of P] [where F]`: the mover chooses the hole (s1@5); a
+// placing phase is one seed a move, the mover moving again while the
+// store holds seeds.
+TEST(StoreMoves, TheMoverMayChooseTheHole) {
+  auto r = load(R"(
+game "P" {
+  board { rows 2 holes 3 stores captures }
+  setup { seeds 1  store 2 }
+  moves {
+    from own holes where count(hole) >= 1
+    from store seeds 1 into holes of mover where count(hole) < 2 when ply < 4
+  }
+  on sow_end when store(mover) > 0 and ply < 4 { extra_turn }
+  end { when board_seeds == 0 { }  winner most store }
+}
+)");
+  ASSERT_TRUE(r);
+  State s = position(*r, {1, 2, 0}, {1, 1, 1}, 2, 2);
+  EXPECT_EQ(format_moves(legal_moves(*r, s)), "1, 2, s1@1, s1@3");
+  ApplyInfo info = apply(*r, s, *parse_move("s1@3", 3));
+  EXPECT_TRUE(info.extra_turn);
+  EXPECT_EQ(row(s, kS), (V{1, 2, 1}));
+  EXPECT_EQ(s.store(kS), 1);
+  EXPECT_EQ(format_moves(legal_moves(*r, s)), "1, 2, 3, s1@1, s1@3");
+  s = position(*r, {1, 2, 0}, {0, 1, 1}, 2, 2, kN);  // North's own row, numbered from its hole 1
+  EXPECT_EQ(format_moves(legal_moves(*r, s)), "2, 3, s1@1, s1@2, s1@3");
+  EXPECT_EQ(format_move(*parse_move("s12@6", 3)), "s12@6");
+  EXPECT_FALSE(parse_move("s1@7", 3));
+  EXPECT_FALSE(parse_move("s1@", 3));
+  EXPECT_FALSE(parse_move("s@1", 3));
+}
+
 }  // namespace
 }  // namespace mancala

@@ -212,8 +212,12 @@ void dump_settings(std::string& out, const GameSpec& g) {
   for (const ast::Expr& f : g.forbid) out += "forbid " + expr_text(f) + "\n";
   for (const ast::Expr& f : g.forbid_after) out += "forbid after " + expr_text(f) + "\n";
   if (g.from_store) {
+    std::string into = g.from_store_choice
+                           ? fmt::format("holes of {} where {}", opt_text(g.from_store_of, "both"),
+                                         opt_text(g.from_store_where, "-"))
+                           : opt_text(g.from_store_into, "-");
     out += fmt::format("from_store seeds {} into {} when {}\n", opt_text(g.from_store_seeds, "any"),
-                       opt_text(g.from_store_into, "-"), opt_text(g.from_store_when, "-"));
+                       into, opt_text(g.from_store_when, "-"));
   }
   out += fmt::format("pass_when_no_moves {}\n", yes(g.pass_when_no_moves));
   for (const DirectionRule& d : g.direction_rules) {

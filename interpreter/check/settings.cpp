@@ -406,13 +406,18 @@ void SpecBuilder::scatter_setup(const ast::Clause& c) {
 void SpecBuilder::from_store(const ast::Clause& c) {
   spec_.from_store = true;
   from_store_clause_ = c.range;
+  spec_.from_store_choice = has_word(c, "holes");
   size_t v = 0;
   for (const ast::Word& w : c.words) {
     if (v >= c.values.size()) break;
     if (w.text == "seeds") {
       spec_.from_store_seeds = cond(c.values[v++], Context::FromStore, Type::Int);
-    } else if (w.text == "into") {
+    } else if (w.text == "into" && !spec_.from_store_choice) {
       spec_.from_store_into = cond(c.values[v++], Context::FromStore, Type::Hole);
+    } else if (w.text == "of") {
+      spec_.from_store_of = cond(c.values[v++], Context::FromStore, Type::Player);
+    } else if (w.text == "where") {  // judges a hole, as `from own holes where` does
+      spec_.from_store_where = cond(c.values[v++], Context::Moves, Type::Bool);
     } else if (w.text == "when") {
       spec_.from_store_when = cond(c.values[v++], Context::FromStore, Type::Bool);
     }

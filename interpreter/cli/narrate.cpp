@@ -103,8 +103,10 @@ Gains split_steps(const std::vector<Step>& steps, const ApplyInfo& info) {
 
 std::string move_target(const Voice& v, const State& before, Player mover, Move move) {
   if (move.is_from_store()) {
-    return fmt::format("{} seed{} from {} store", move.seeds, move.seeds == 1 ? "" : "s",
-                       possessive(v, mover));
+    std::string into =
+        move.number ? " into " + hole_name(v, before, move_cell(before.holes, mover, move)) : "";
+    return fmt::format("{} seed{} from {} store{}", move.seeds, move.seeds == 1 ? "" : "s",
+                       possessive(v, mover), into);
   }
   int cell = move_cell(before.holes, mover, move);
   const char* way = move.way == Way::Ccw  ? " counter-clockwise"

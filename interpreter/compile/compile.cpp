@@ -120,6 +120,8 @@ void compile_moves_and_sowing(const GameSpec& g, Rules& r, CodeGen& gen) {
   if (g.from_store_seeds) r.from_store_seeds = gen.expression(*g.from_store_seeds);
   if (g.from_store_into) r.from_store_into = gen.expression(*g.from_store_into);
   if (g.from_store_when) r.from_store_when = gen.expression(*g.from_store_when);
+  if (g.from_store_of) r.from_store_of = gen.expression(*g.from_store_of);
+  if (g.from_store_where) r.from_store_where = gen.expression(*g.from_store_where);
   if (g.relay_when) r.relay_when = gen.expression(*g.relay_when);
   for (const DirectionRule& d : g.direction_rules) {
     r.direction_rules.push_back({d.when ? gen.expression(*d.when) : CodeRef{}, d.direction});

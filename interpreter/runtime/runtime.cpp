@@ -81,7 +81,7 @@ State initial_state(const Rules& r, uint64_t seed) {
 // ---- one move's pipeline ---------------------------------------------------
 
 int start_cell(Machine& m, Move move) {
-  if (!move.is_from_store()) return move_cell(m.rules, m.mover, move);
+  if (!move.is_from_store() || move.number != 0) return move_cell(m.rules, m.mover, move);
   const Rules& r = m.rules;
   if (r.from_store_into.empty()) return m.s.hole_cell(m.mover, 1);
   int64_t cell = exec(m, r.from_store_into);
@@ -192,6 +192,23 @@ bool store_move_passes(const Rules& r, const State& s, Move move, Lookahead la) 
 // largest board, the capacity of a MoveList.
 constexpr int kMaxStoreMoves = MoveList::kCapacity - 4 * kMaxRowHoles;
 
+// `from store into holes [of P] [where F]`: the holes the mover may choose,
+// as a mask over move numbers (bit k: move k + 1, the mover's own holes
+// first); 0 when the rules name the hole.
+uint64_t store_entries(const Rules& r, Machine& m) {
+  if (!r.from_store_choice) return 0;
+  int row = r.from_store_of.empty() ? -1 : static_cast<int>(exec(m, r.from_store_of));
+  uint64_t mask = 0;
+  for (int k = 0; k < r.rows * r.holes; ++k) {
+    int cell = move_cell(r.holes, m.mover, Move{static_cast<uint8_t>(k + 1)});
+    if (row >= 0 && m.s.side(cell) != static_cast<Player>(row)) continue;
+    m.hole = cell;
+    if (!r.from_store_where.empty() && exec(m, r.from_store_where) == 0) continue;
+    mask |= uint64_t{1} << k;
+  }
+  return mask;
+}
+
 // Calls f(move) for each move of `from store` open to the player to move
 // (s1, s2, ... or the one of `seeds E`) that passes the look-ahead filters
 // `la`, until f returns false.
@@ -208,11 +225,16 @@ void for_each_store_move(const Rules& r, const State& s, F&& f, Lookahead la) {
     if (n < 1 || n > have) return;
     lo = hi = static_cast<int>(n);
   }
-  if (hi - lo >= kMaxStoreMoves) too_many_moves();
+  uint64_t entries = store_entries(r, m);
+  int per_count = r.from_store_choice ? __builtin_popcountll(entries) : 1;
+  if ((hi - lo + 1) * per_count > kMaxStoreMoves) too_many_moves();
   for (int n = lo; n <= hi; ++n) {
     Move move = Move::from_store(n);
-    if (la.any() && !store_move_passes(r, s, move, la)) continue;
-    if (!f(move)) return;
+    for (uint64_t left = entries; r.from_store_choice ? left != 0 : true; left &= left - 1) {
+      if (r.from_store_choice) move.number = static_cast<uint8_t>(__builtin_ctzll(left) + 1);
+      if ((!la.any() || store_move_passes(r, s, move, la)) && !f(move)) return;
+      if (!r.from_store_choice) break;
+    }
   }
 }
 

@@ -54,13 +54,18 @@ std::optional<Move> parse_move(std::string_view text, int holes) {
     if (!parse_answers(text.substr(slash + 1), asked, answers)) return std::nullopt;
     text = text.substr(0, slash);
   }
-  if (text.size() > 1 && text[0] == 's') {  // a move from the store: "s4"
-    int n = 0;
-    auto [ptr, ec] = std::from_chars(text.data() + 1, text.data() + text.size(), n);
-    if (ec != std::errc() || ptr != text.data() + text.size() || n < 1 || n > 60000) {
-      return std::nullopt;
+  if (text.size() > 1 && text[0] == 's') {  // a move from the store: "s4", "s1@5"
+    int n = 0, at = 0;
+    const char* end = text.data() + text.size();
+    auto [ptr, ec] = std::from_chars(text.data() + 1, end, n);
+    if (ec == std::errc() && ptr != end && *ptr == '@') {
+      auto [p2, ec2] = std::from_chars(ptr + 1, end, at);
+      if (ec2 != std::errc() || at < 1 || at > 2 * holes) return std::nullopt;
+      ptr = p2;
     }
+    if (ec != std::errc() || ptr != end || n < 1 || n > 60000) return std::nullopt;
     Move m = Move::from_store(n);
+    m.number = static_cast<uint8_t>(at);
     m.asked = asked;
     m.answers = answers;
     return m;
@@ -84,8 +89,10 @@ std::optional<Move> parse_move(std::string_view text, int holes) {
 std::string format_move(Move m) {
   if (m.is_pass()) return "pass";
   const char* suffix = m.way == Way::Ccw ? "ccw" : m.way == Way::Cw ? "cw" : "";
-  std::string out =
-      m.is_from_store() ? "s" + std::to_string(m.seeds) : std::to_string(m.number) + suffix;
+  std::string out = std::to_string(m.number) + suffix;
+  if (m.is_from_store()) {
+    out = "s" + std::to_string(m.seeds) + (m.number ? "@" + std::to_string(m.number) : "");
+  }
   if (m.asked > 0) {
     out += '/';
     for (int i = 0; i < m.asked; ++i) out += m.answer(i) ? 'y' : 'n';

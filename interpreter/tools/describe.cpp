@@ -496,6 +496,11 @@ std::string moves_text(const Describer& d, const GameSpec& g) {
     std::string seeds = g.from_store_seeds ? d.words(*g.from_store_seeds) + " of them"
                                            : "any number of them (moves s1, s2, ...)";
     std::string into = g.from_store_into ? d.words(*g.from_store_into) : "the mover's hole 1";
+    if (g.from_store_choice) {
+      into = "a hole the mover chooses (moves such as s1@5)";
+      if (g.from_store_of) into += ", of " + d.words(*g.from_store_of) + "'s row";
+      if (g.from_store_where) into += ", where " + d.words(*g.from_store_where);
+    }
     std::string when = g.from_store_when ? ", when " + d.words(*g.from_store_when) : "";
     out += fmt::format(
         "- A move may instead sow seeds taken from the mover's store: {}, the first into {}, then "

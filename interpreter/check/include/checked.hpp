@@ -71,6 +71,10 @@ struct GameSpec : Settings {
   std::optional<ast::Expr> from_store_seeds;
   std::optional<ast::Expr> from_store_into;
   std::optional<ast::Expr> from_store_when;
+  // `into holes [of P] [where F]` (Settings::from_store_choice): the row
+  // (absent: both) and the filter (sees `hole`; absent: every hole).
+  std::optional<ast::Expr> from_store_of;
+  std::optional<ast::Expr> from_store_where;
   std::optional<ast::Expr> relay_when;  // nullopt: the relay kind's default condition
   // `direction D when E` clauses and a plain `direction either`, in the
   // order they are tried for a move's start hole (a rule without `when`

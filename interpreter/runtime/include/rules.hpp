@@ -135,7 +135,9 @@ struct Rules : Settings {
   CodeRef from_store_seeds;
   CodeRef from_store_into;
   CodeRef from_store_when;
-  CodeRef relay_when;                          // empty: the relay kind's default condition
+  CodeRef from_store_of;     // `into holes of P`: pushes P (empty: both rows)
+  CodeRef from_store_where;  // `into holes where F`: sees `hole` (empty: every hole)
+  CodeRef relay_when;        // empty: the relay kind's default condition
   std::vector<DirectionCode> direction_rules;  // tried in order; none holds: `direction`
   CodeRef skip_when;                           // empty: none
   CodeRef endless_block;                       // `endless ends { ... }`; may be empty

@@ -141,8 +141,9 @@ struct Settings {
   int scatter_min = 0;
   bool scatter_mirrored = false;  // North's row is a copy of South's
   // moves
-  bool from_all = false;    // `from all holes`: a move may start from any hole of the board
-  bool from_store = false;  // `from store`: moves may sow seeds taken from the mover's store
+  bool from_all = false;           // `from all holes`: a move may start from any hole of the board
+  bool from_store = false;         // `from store`: moves may sow seeds taken from the mover's store
+  bool from_store_choice = false;  // `from store into holes ...`: the mover chooses the hole
   FirstMove first_move = FirstMove::Any;
   bool must_feed = false;
   bool feed_else_any = false;  // `must feed else any`: when no move feeds, any move is legal
