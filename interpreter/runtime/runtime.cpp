@@ -254,12 +254,12 @@ bool passes_expressions(const Rules& r, Machine& m, int cell) {
 
 // Calls f(cell, way) for each legal start in move order (the mover's hole
 // 1 first, around the ring; a hole the mover may sow either way twice, ccw
-// then cw) until f returns false, under the look-ahead
+// then cw) until f returns false (then returns false), under the look-ahead
 // filters `la` (an empty Lookahead skips them: the caller applies them
 // itself, to the candidates it needs). The common case (any controlled non-empty hole)
 // never comes here: see simple_moves and random_legal_move.
 template <typename F>
-void for_each_start(const Rules& r, const State& s, F&& f, Lookahead la) {
+bool for_each_start(const Rules& r, const State& s, F&& f, Lookahead la) {
   Player p = s.to_move;
   int n2 = 2 * r.holes;
   uint64_t mine = start_bits(r, s);
@@ -271,13 +271,14 @@ void for_each_start(const Rules& r, const State& s, F&& f, Lookahead la) {
     if (r.direction_choice && direction_at(m, cell) == Direction::Either) {
       for (Way way : {Way::Ccw, Way::Cw}) {
         if (la.any() && !passes_lookahead(r, s, cell, way, la)) continue;
-        if (!f(cell, way)) return;
+        if (!f(cell, way)) return false;
       }
       continue;
     }
     if (la.any() && !passes_lookahead(r, s, cell, Way::None, la)) continue;
-    if (!f(cell, Way::None)) return;
+    if (!f(cell, Way::None)) return false;
   }
+  return true;
 }
 
 // `must feed else any`: when no start feeds, the feed filter is lifted.
@@ -302,15 +303,10 @@ template <typename F>
 void for_each_move(const Rules& r, const State& s, F&& f) {
   Lookahead la = with_fallback(r, s, lookahead_for(r, s));
   Player p = s.to_move;
-  bool go_on = true;
-  for_each_start(
-      r, s,
-      [&](int cell, Way way) {
-        go_on = f(Move{cell_move(r.holes, p, cell).number, way});
-        return go_on;
-      },
+  bool all = for_each_start(
+      r, s, [&](int cell, Way way) { return f(Move{cell_move(r.holes, p, cell).number, way}); },
       la);
-  if (r.from_store && go_on) for_each_store_move(r, s, f, la);
+  if (r.from_store && all) for_each_store_move(r, s, f, la);
 }
 
 }  // namespace
