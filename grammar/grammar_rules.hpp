@@ -497,15 +497,16 @@ struct WinnerKind
 struct WinnerClause : pg::seq<Word<kw::Winner>, Ws, Must<WinnerKind>>, NodeTag {};
 struct EndClause : pg::sor<WhenClause, StalemateClause, RepetitionClause, WinnerClause> {};
 // match
-// `refill conquest|own from end|start [remainder N] [mark NAME]`.
+// `refill conquest|own from end|start [remainder N] [mark NAME]`, or
+// `refill none`.
 struct RefillMark : Name {};
-struct RefillClause
-    : pg::seq<Word<kw::Refill>, Ws, Must<ChoiceAfter<kw::Refill, kw::Conquest, kw::Own>>, Ws,
-              Must<WordAfter<kw::Refill, kw::From>>, Ws,
-              Must<ChoiceAfter<kw::From, kw::End, kw::Start>>,
+struct RefillFill
+    : pg::seq<pg::sor<Word<kw::Conquest>, Word<kw::Own>>, Ws, Must<WordAfter<kw::Refill, kw::From>>,
+              Ws, Must<ChoiceAfter<kw::From, kw::End, kw::Start>>,
               pg::opt<Ws, Word<kw::Remainder>, Ws, Must<NumberAfter<kw::Remainder>>>,
-              pg::opt<Ws, Word<kw::Mark>, Ws, Must<RefillMark>>>,
-      NodeTag {};
+              pg::opt<Ws, Word<kw::Mark>, Ws, Must<RefillMark>>> {};
+struct RefillHow : pg::sor<RefillFill, Word<kw::None>> {};
+struct RefillClause : pg::seq<Word<kw::Refill>, Ws, Must<RefillHow>>, NodeTag {};
 struct StarterClause
     : pg::seq<Word<kw::Starter>, Ws,
               Must<ChoiceAfter<kw::Starter, kw::Winner, kw::Loser, kw::Alternate, kw::LastMover>>,

@@ -2260,5 +2260,45 @@ game "P" {
   EXPECT_FALSE(parse_move("s@1", 3));
 }
 
+// `refill none` with `starter loser` and placing moves: after a round the
+// holes are empty, the stores hold every seed, and the loser arranges
+// first (the loser arranging the next round).
+TEST(StoreMoves, RefillNoneLeavesTheSeedsToBePlaced) {
+  auto r = load(R"(
+game "Arrange" {
+  board  { rows 2  holes 3  stores captures  counters placing }
+  setup  { seeds 2 }
+  moves  {
+    from own holes where count(hole) >= 1 and placing == 0
+    from store seeds 1 into holes of mover when placing == 1
+  }
+  on sow_end when placing == 1 {
+    if store(mover) > 0 { extra_turn } else if store(opponent) == 0 { placing = 0 }
+  }
+  end { when empty_row and placing == 0 { capture board to owners  placing = 1 }  winner most store }
+  match { refill none  starter loser  max rounds 3  winner most store }
+}
+)");
+  ASSERT_TRUE(r);
+  State s = position(*r, {0, 0, 1}, {1, 0, 0}, 5, 5);  // South's 3 ends the round: South 5, North 7
+  ApplyInfo info = apply(*r, s, Move{3});
+  ASSERT_TRUE(info.round_over);
+  EXPECT_FALSE(info.game_over);
+  EXPECT_EQ(row(s, kS), (V{0, 0, 0}));
+  EXPECT_EQ(row(s, kN), (V{0, 0, 0}));
+  EXPECT_EQ(s.store(kS), 5);
+  EXPECT_EQ(s.store(kN), 7);
+  EXPECT_EQ(s.to_move, kS);  // the loser
+  EXPECT_EQ(format_moves(legal_moves(*r, s)), "s1@1, s1@2, s1@3");
+  for (int i = 0; i < 5; ++i) apply(*r, s, *parse_move("s1@2", 3));
+  EXPECT_EQ(row(s, kS), (V{0, 5, 0}));
+  EXPECT_EQ(s.to_move, kN);  // then the winner arranges
+  for (int i = 0; i < 7; ++i) apply(*r, s, *parse_move("s1@1", 3));
+  EXPECT_EQ(row(s, kN), (V{7, 0, 0}));
+  EXPECT_EQ(s.counters[0], 0);
+  EXPECT_EQ(s.to_move, kS);
+  EXPECT_EQ(format_moves(legal_moves(*r, s)), "2");
+}
+
 }  // namespace
 }  // namespace mancala

@@ -154,6 +154,7 @@ void refill(const Rules& r, State& s, Winner round_winner) {
     refill_own(r, s);
     return;
   }
+  if (r.match.refill_kind == RefillKind::None) return;  // the seeds stay in the stores
   int own[2][kMaxRowHoles];
   for (int p = 0; p < 2; ++p) {
     for (int i = 0; i < n; ++i) own[p][i] = p * n + i;

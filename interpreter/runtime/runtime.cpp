@@ -304,7 +304,10 @@ void for_each_move(const Rules& r, const State& s, F&& f) {
   Lookahead la = with_fallback(r, s, lookahead_for(r, s));
   Player p = s.to_move;
   bool all = for_each_start(
-      r, s, [&](int cell, Way way) { return f(Move{cell_move(r.holes, p, cell).number, way}); },
+      r, s,
+      [&](int cell, Way way) {
+        return f(Move{cell_move(r.holes, p, cell).number, way});
+      },
       la);
   if (r.from_store && all) for_each_store_move(r, s, f, la);
 }

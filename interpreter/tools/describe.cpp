@@ -655,7 +655,11 @@ std::string match_text(const Describer& d, const GameSpec& g) {
   const MatchSettings& m = g.match;
   if (!m.present) return "";
   std::string out = "Match: the game is played in rounds.\n";
-  if (m.refill_kind == RefillKind::Own) {
+  if (m.refill_kind == RefillKind::None) {
+    out +=
+        "- After a round every seed stays in its player's store: the holes start the next round "
+        "empty (moves from the store place them).\n";
+  } else if (m.refill_kind == RefillKind::Own) {
     out += fmt::format(
         "- After a round each player re-seeds their own holes from their own store, {} seeds a "
         "hole, starting from hole {}; a hole that cannot get them all stays empty{}; the seeds "

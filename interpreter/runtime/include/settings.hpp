@@ -30,9 +30,9 @@ enum class FirstMove : uint8_t { Any, Rightmost, Leftmost };
 enum class WinnerKind : uint8_t { MostStore, Survivor, MostRounds };
 enum class EndKind : uint8_t { When, Stalemate, Repetition };
 enum class StarterKind : uint8_t { Winner, Loser, Alternate, LastMover };
-enum class RefillKind : uint8_t { Conquest, Own };  // `refill conquest|own ...`
-enum class RefillFrom : uint8_t { End, Start };     // `refill ... from end|start`
-enum class TieStarter : uint8_t { Second, First };  // `starter ... else first|second`
+enum class RefillKind : uint8_t { Conquest, Own, None };  // `refill conquest|own ...|none`
+enum class RefillFrom : uint8_t { End, Start };           // `refill ... from end|start`
+enum class TieStarter : uint8_t { Second, First };        // `starter ... else first|second`
 
 // The events of one move, in pipeline order (docs/language.md, section 4).
 enum class Event : uint8_t { Pickup, Drop, LapEnd, SowEnd, Captures };
@@ -73,7 +73,8 @@ MANCALA_SPELLINGS(EndKind, 3, {"when", EndKind::When}, {"stalemate", EndKind::St
                   {"repetition", EndKind::Repetition});
 MANCALA_SPELLINGS(StarterKind, 4, {"winner", StarterKind::Winner}, {"loser", StarterKind::Loser},
                   {"alternate", StarterKind::Alternate}, {"last_mover", StarterKind::LastMover});
-MANCALA_SPELLINGS(RefillKind, 2, {"conquest", RefillKind::Conquest}, {"own", RefillKind::Own});
+MANCALA_SPELLINGS(RefillKind, 3, {"conquest", RefillKind::Conquest}, {"own", RefillKind::Own},
+                  {"none", RefillKind::None});
 MANCALA_SPELLINGS(RefillFrom, 2, {"end", RefillFrom::End}, {"start", RefillFrom::Start});
 MANCALA_SPELLINGS(TieStarter, 2, {"second", TieStarter::Second}, {"first", TieStarter::First});
 MANCALA_SPELLINGS(Event, 5, {"pickup", Event::Pickup}, {"drop", Event::Drop},
