@@ -8,7 +8,11 @@
 // with pending captures, then captures and commit), then the end clauses in
 // file order, then, in a match, the round logic of match.cpp. The
 // one pipeline serves real moves and look-ahead alike, so they cannot
-// disagree.
+// disagree. Two kinds of move leave the common path, each kept out of the
+// way of games without it: moves from the store (`from store`, listed
+// after the starts by for_each_store_move) and moves that ask the mover
+// questions (`ask`): composite_moves plays each start once per answer
+// sequence, and the look-ahead filters then judge each whole move.
 #include "runtime.hpp"
 
 #include <algorithm>
