@@ -232,12 +232,19 @@ void for_each_store_move(const Rules& r, const State& s, F&& f, Lookahead la) {
   uint64_t entries = store_entries(r, m);
   int per_count = r.from_store_choice ? __builtin_popcountll(entries) : 1;
   if ((hi - lo + 1) * per_count > kMaxStoreMoves) too_many_moves();
+  // false when f asked to stop
+  auto offer = [&](Move move) {
+    return (la.any() && !store_move_passes(r, s, move, la)) || f(move);
+  };
   for (int n = lo; n <= hi; ++n) {
     Move move = Move::from_store(n);
-    for (uint64_t left = entries; r.from_store_choice ? left != 0 : true; left &= left - 1) {
-      if (r.from_store_choice) move.number = static_cast<uint8_t>(__builtin_ctzll(left) + 1);
-      if ((!la.any() || store_move_passes(r, s, move, la)) && !f(move)) return;
-      if (!r.from_store_choice) break;
+    if (!r.from_store_choice) {
+      if (!offer(move)) return;
+      continue;
+    }
+    for (uint64_t left = entries; left != 0; left &= left - 1) {  // the hole, chosen
+      move.number = static_cast<uint8_t>(__builtin_ctzll(left) + 1);
+      if (!offer(move)) return;
     }
   }
 }
