@@ -933,6 +933,61 @@ game "F" {
   EXPECT_EQ(t.store(kN), 4);
 }
 
+// An event's code that opens with a test of count(here) and otherwise does
+// nothing gets a guard (Rules::event_guards), checked before the bytecode
+// is entered; code that does something before or beside the test gets none.
+// Guarded or not, play is the same: the guard is what the code would do.
+TEST(Compile, EventGuardsComeFromAnOpeningTestOfCountHere) {
+  const std::string head = R"(
+game "G" {
+  board { rows 2 holes 3 stores captures }
+  setup { seeds 4 }
+  moves { from own holes where count(hole) >= 1 }
+)";
+  auto guarded =
+      load(head + R"(  on drop when count(here) == 4 and not last { capture here to owners }
+  on lap_end when count(here) >= 2 { capture here to mover }
+  end { when empty_row  winner most store }
+})");
+  auto open = load(head + R"(  on drop when last or count(here) == 4 { capture here to owners }
+  on lap_end when count(here) >= 2 { capture here to mover }
+  on lap_end when count(here) == 1 { capture here to mover }
+  end { when empty_row  winner most store }
+})");
+  ASSERT_TRUE(guarded && open);
+  auto guard = [](const Rules& r, Event e) { return r.event_guards[static_cast<size_t>(e)]; };
+  EXPECT_EQ(guard(*guarded, Event::Drop).test, HereGuard::Test::Eq);
+  EXPECT_EQ(guard(*guarded, Event::Drop).value, 4);
+  EXPECT_EQ(guard(*guarded, Event::LapEnd).test, HereGuard::Test::Gt);  // >= 2 is > 1
+  EXPECT_EQ(guard(*guarded, Event::LapEnd).value, 1);
+  EXPECT_EQ(guard(*guarded, Event::SowEnd).test, HereGuard::Test::None);  // no code
+  EXPECT_EQ(guard(*open, Event::Drop).test, HereGuard::Test::None);       // `last` first
+  EXPECT_EQ(guard(*open, Event::LapEnd).test, HereGuard::Test::None);     // a second handler
+  EXPECT_NE(dump_pipeline(*guarded).find("on drop guard: count(here) == 4"), std::string::npos);
+
+  // The guard admits exactly the counts the test lets through.
+  HereGuard eq{HereGuard::Test::Eq, 4}, gt{HereGuard::Test::Gt, 1}, none{};
+  EXPECT_TRUE(eq.admits(4));
+  EXPECT_FALSE(eq.admits(3));
+  EXPECT_FALSE(eq.admits(5));
+  EXPECT_TRUE(gt.admits(2));
+  EXPECT_FALSE(gt.admits(1));
+  EXPECT_TRUE(none.admits(0));
+
+  // Fours made on the way go to the hole's owner; a lap ending on 2 or more
+  // seeds gives them to the mover (N2's last four), on 1 or 0 nothing.
+  State s = position(*guarded, {0, 3, 3}, {3, 3, 3});
+  apply(*guarded, s, mv(2));
+  EXPECT_EQ(row(s, kS), (V{0, 0, 0}));
+  EXPECT_EQ(row(s, kN), (V{0, 0, 3}));
+  EXPECT_EQ(s.store(kS), 4 + 4);
+  EXPECT_EQ(s.store(kN), 4);
+  State t = position(*guarded, {0, 1, 0}, {3, 3, 3});
+  apply(*guarded, t, mv(2));
+  EXPECT_EQ(row(t, kS), (V{0, 0, 1}));
+  EXPECT_EQ(t.store(kS), 0);
+}
+
 TEST(Runtime, EvaluationDefaultsToStoreAndControlledSeeds) {
   auto r = load(kKalah);
   ASSERT_TRUE(r);

@@ -110,6 +110,21 @@ bool is_nonempty_test(const ast::Expr& e) {
          (e.op == ast::Op::Ne && r.value == 0);
 }
 
+// The guard of an event's code (Rules::event_guards): its opening test of
+// count(here) against a constant, when failing it jumps to the code's Ret
+// with nothing else done (an empty stack, so the Ret returns 0).
+HereGuard here_guard(const Rules& r, CodeRef code) {
+  if (code.empty() || static_cast<size_t>(code.entry) + 3 > r.code.size()) return {};
+  const Instr* in = r.code.data() + code.entry;
+  bool opens = in[0].op == OpCode::CountHere &&
+               (in[1].op == OpCode::EqInt || in[1].op == OpCode::GtInt) &&
+               in[2].op == OpCode::JumpIfFalse;
+  if (!opens) return {};
+  auto target = static_cast<size_t>(in[2].a);
+  if (target >= r.code.size() || r.code[target].op != OpCode::Ret) return {};
+  return {in[1].op == OpCode::EqInt ? HereGuard::Test::Eq : HereGuard::Test::Gt, in[1].a};
+}
+
 void compile_moves_and_sowing(const GameSpec& g, Rules& r, CodeGen& gen) {
   if (g.move_where) {
     r.where_nonempty = is_nonempty_test(*g.move_where);
@@ -131,7 +146,10 @@ void compile_moves_and_sowing(const GameSpec& g, Rules& r, CodeGen& gen) {
   if (g.endless == EndlessKind::Ends && !g.endless_body.empty()) {
     r.endless_block = gen.block(g.endless_body);
   }
-  for (size_t e = 0; e < kEventCount; ++e) r.events[e] = gen.event(g.handlers[e], r.handlers[e]);
+  for (size_t e = 0; e < kEventCount; ++e) {
+    r.events[e] = gen.event(g.handlers[e], r.handlers[e]);
+    r.event_guards[e] = here_guard(r, r.events[e]);
+  }
 }
 
 void compile_end(const GameSpec& g, Rules& r, CodeGen& gen) {

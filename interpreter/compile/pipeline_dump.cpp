@@ -122,6 +122,11 @@ std::string dump_pipeline(const Rules& r) {
       // The last handler's listing ends with the event's Ret.
       dump_code(out, r, title, hs[i].code, i + 1 < hs.size() ? hs[i + 1].code.entry : -1);
     }
+    const HereGuard& g = r.event_guards[e];
+    if (g.test != HereGuard::Test::None) {
+      out += fmt::format("on {} guard: count(here) {} {}\n", event_name(static_cast<Event>(e)),
+                         g.test == HereGuard::Test::Eq ? "==" : ">", g.value);
+    }
   }
   for (size_t i = 0; i < r.end.size(); ++i) {
     const EndClauseCode& c = r.end[i];

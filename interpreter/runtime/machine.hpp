@@ -106,7 +106,9 @@ int64_t exec(Machine& m, CodeRef code);
 // Runs every handler of an event in file order.
 inline void run_handlers(Machine& m, Event e) {
   CodeRef code = m.rules.events[static_cast<size_t>(e)];
-  if (!code.empty()) exec(m, code);
+  if (code.empty()) return;
+  if (!m.rules.event_guards[static_cast<size_t>(e)].admits(m.s.cells[m.here])) return;
+  exec(m, code);
 }
 
 // Capture / remove primitives shared by the executor and the end logic.

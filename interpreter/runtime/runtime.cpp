@@ -491,7 +491,6 @@ int best_capture(const Rules& r, const State& s, Player p) {
 MoveList legal_moves(const Rules& r, const State& s) {
   MoveList out;
   if (s.over) return out;
-  Player p = s.to_move;
   if (simple_position(r, s)) {
     simple_moves(r, s, out);
   } else if (r.has_questions) {

@@ -64,6 +64,21 @@ struct CodeRef {
   bool empty() const { return entry < 0; }
 };
 
+// A necessary condition for an event's code to do anything, found when it
+// is compiled: the code opens with `count(here) == K` (or `> K`) and jumps
+// straight to its final Ret when that fails, so a failing test skips the
+// call into the bytecode (a drop handler runs once per seed). Derived from
+// the code alone: no game-specific case, and exactly what the code would do.
+struct HereGuard {
+  enum class Test : uint8_t { None, Eq, Gt };
+  Test test = Test::None;
+  int32_t value = 0;
+  // Whether the code may act on a hole holding `count` seeds.
+  bool admits(int count) const {
+    return test == Test::None || (test == Test::Eq ? count == value : count > value);
+  }
+};
+
 struct HandlerCode {
   std::string name;  // `as NAME` or ""
   CodeRef code;      // its first instruction inside the event's code
@@ -122,8 +137,9 @@ struct Rules : Settings {
   // WhileGuard instruction index -> "file:line:col" of its `while`, in
   // index order; read only to word the runtime error past the limit.
   std::vector<std::pair<uint32_t, std::string>> while_positions;
-  int frame_size = 0;                       // locals + evaluation stack needed by any entry
-  std::array<CodeRef, kEventCount> events;  // all handlers of an event, in file order
+  int frame_size = 0;                               // locals + evaluation stack needed by any entry
+  std::array<CodeRef, kEventCount> events;          // all handlers of an event, in file order
+  std::array<HereGuard, kEventCount> event_guards;  // skip an event's code at once
   std::array<std::vector<HandlerCode>, kEventCount> handlers;  // where each one starts
   CodeRef move_where;                 // pushes bool; sees hole, mover. Empty: true
   bool where_nonempty = false;        // move_where is exactly count(hole) >= 1 (fast path)

@@ -207,7 +207,7 @@ struct State {
   }
   int board_seeds() const;         // seeds in all holes
   int row_seeds(Player p) const;   // seeds in p's physical row
-  bool row_empty(Player p) const;  // row_seeds(p) == 0, stopping at the first seed
+  bool row_empty(Player p) const;  // row_seeds(p) == 0
   int controlled_seeds(Player p) const;
   int seeds_in_play() const;  // holes + stores
   // 64-bit hash of everything (equal states hash equal).
