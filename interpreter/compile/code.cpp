@@ -418,7 +418,7 @@ CodeGen::HoleLoop CodeGen::open_hole_loop(const std::string& name, const Expr* p
   if (player) {
     base = new_slot();
     expr(*player);
-    push_constant(rules_.holes);
+    push_constant(rules_.side);
     emit(OpCode::Mul);
     emit(OpCode::Store, base);
   }
@@ -427,7 +427,7 @@ CodeGen::HoleLoop CodeGen::open_hole_loop(const std::string& name, const Expr* p
   loop.top = label();
   last_label_ = loop.top;
   emit(OpCode::Load, loop.index);
-  push_constant((player ? 1 : rules_.rows) * rules_.holes - 1);
+  push_constant((player ? 1 : rules_.rows) * rules_.side - 1);
   emit(OpCode::Gt);
   loop.to_end.push_back(label());
   emit(OpCode::JumpIfTrue);

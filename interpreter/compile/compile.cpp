@@ -42,7 +42,7 @@ std::vector<int> physical_ring(int rows, int n, Direction dir) {
 // clockwise track reaches the mover's store after the opponent's hole 1).
 template <class Track, class Len, class Pos>
 void build_tracks(const Rules& r, const std::vector<int>& phys, Track& track, Len& len, Pos& pos) {
-  int n2 = 2 * r.holes;
+  int n2 = 2 * r.side;
   for (int m = 0; m < 2; ++m) {
     pos[m].fill(255);
     int t = 0;
@@ -59,7 +59,8 @@ void build_tracks(const Rules& r, const std::vector<int>& phys, Track& track, Le
 }
 
 void build_tables(Rules& r) {
-  int n = r.holes;
+  r.side = r.holes;
+  int n = r.side;
   int n2 = 2 * n;
   r.cells = n2 + 2;
   std::vector<int> phys = physical_ring(r.rows, n, r.direction);

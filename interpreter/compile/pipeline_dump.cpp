@@ -19,8 +19,8 @@ namespace mancala {
 namespace {
 
 std::string cell_name(const Rules& r, int c) {
-  if (c >= 2 * r.holes) return c == 2 * r.holes ? "S.store" : "N.store";
-  return (c < r.holes ? "S" : "N") + std::to_string(c % r.holes + 1);
+  if (c >= 2 * r.side) return c == 2 * r.side ? "S.store" : "N.store";
+  return (c < r.side ? "S" : "N") + std::to_string(c % r.side + 1);
 }
 
 const char* yes(bool b) {

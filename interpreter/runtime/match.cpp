@@ -117,7 +117,7 @@ bool counts_board(const Rules& r) {
 // that cannot get a full `seeds` stays empty (and carries the refill's
 // mark, cleared everywhere first); what is left stays in the store.
 void refill_own(const Rules& r, State& s) {
-  int n = r.holes;
+  int n = r.side;
   int mark = r.match.refill_mark;
   if (mark >= 0) {
     s.marks[mark] = 0;
@@ -141,13 +141,13 @@ void refill_own(const Rules& r, State& s) {
 // one more hole under `refill conquest ... remainder N`.
 bool rounds_up(const Rules& r, const State& s, Player w, int sons) {
   int want = r.match.refill_remainder;
-  if (want == 0 || r.seeds == 0 || sons >= r.holes) return false;
+  if (want == 0 || r.seeds == 0 || sons >= r.side) return false;
   int rest = s.store(w) - sons * r.seeds;
   return rest >= want && rest < r.seeds && s.store(other(w)) >= r.seeds - rest;
 }
 
 void refill(const Rules& r, State& s, Winner round_winner) {
-  int n = r.holes;
+  int n = r.side;
   sweep_board(s);
   s.control = default_control(n);
   if (r.match.refill_kind == RefillKind::Own) {

@@ -48,15 +48,15 @@ namespace {
 // time, each into any hole with equal chance (mirrored: into South's row,
 // and North's row copies it).
 void scatter(const Rules& r, State& s, uint64_t seed) {
-  int cells = r.rows * r.holes;
+  int cells = r.rows * r.side;
   for (int c = 0; c < cells; ++c) s.cells[c] = static_cast<uint16_t>(r.scatter_min);
   int rest = r.scatter - cells * r.scatter_min;
-  int targets = r.scatter_mirrored ? r.holes : cells;
+  int targets = r.scatter_mirrored ? r.side : cells;
   if (r.scatter_mirrored) rest /= 2;
   Rng rng(seed ^ 0x5CA77E2D5EEDull);  // not the agents' stream for the same seed
   for (int i = 0; i < rest; ++i) ++s.cells[rng.below(targets)];
   if (r.scatter_mirrored) {
-    for (int c = 0; c < r.holes; ++c) s.cells[r.holes + c] = s.cells[c];
+    for (int c = 0; c < r.side; ++c) s.cells[r.side + c] = s.cells[c];
   }
 }
 
@@ -64,19 +64,19 @@ void scatter(const Rules& r, State& s, uint64_t seed) {
 
 State initial_state(const Rules& r, uint64_t seed) {
   State s;
-  s.holes = static_cast<uint8_t>(r.holes);
+  s.holes = static_cast<uint8_t>(r.side);
   if (r.scatter > 0) {
     scatter(r, s, seed);
   } else {
-    for (int c = 0; c < r.rows * r.holes; ++c) {  // one-player games: South's row only
-      int number = c % r.holes;                   // 0-based, from the row's player's left
+    for (int c = 0; c < r.rows * r.side; ++c) {  // one-player games: South's row only
+      int number = c % r.side;                   // 0-based, from the row's player's left
       s.cells[c] = static_cast<uint16_t>(r.row.empty() ? r.seeds : r.row[number]);
     }
   }
   for (int p = 0; p < r.rows; ++p) {
     s.cells[s.store_cell(static_cast<Player>(p))] = static_cast<uint16_t>(r.store_seeds);
   }
-  s.control = default_control(r.holes);
+  s.control = default_control(r.side);
   Machine m(r, s, Player::South, nullptr);
   end_if_stuck(m, nullptr);  // e.g. `where count(hole) >= 2` with one seed per hole
   return s;
@@ -89,7 +89,7 @@ int start_cell(Machine& m, Move move) {
   const Rules& r = m.rules;
   if (r.from_store_into.empty()) return m.s.hole_cell(m.mover, 1);
   int64_t cell = exec(m, r.from_store_into);
-  if (cell < 0 || cell >= 2 * r.holes) {
+  if (cell < 0 || cell >= 2 * r.side) {
     throw RuntimeError("'from store into' named a store: a move from the store enters at a hole");
   }
   return static_cast<int>(cell);
@@ -203,8 +203,8 @@ uint64_t store_entries(const Rules& r, Machine& m) {
   if (!r.from_store_choice) return 0;
   int row = r.from_store_of.empty() ? -1 : static_cast<int>(exec(m, r.from_store_of));
   uint64_t mask = 0;
-  for (int k = 0; k < r.rows * r.holes; ++k) {
-    int cell = move_cell(r.holes, m.mover, Move{static_cast<uint8_t>(k + 1)});
+  for (int k = 0; k < r.rows * r.side; ++k) {
+    int cell = move_cell(r.side, m.mover, Move{static_cast<uint8_t>(k + 1)});
     if (row >= 0 && m.s.side(cell) != static_cast<Player>(row)) continue;
     m.hole = cell;
     if (!r.from_store_where.empty() && exec(m, r.from_store_where) == 0) continue;
@@ -272,9 +272,9 @@ bool passes_expressions(const Rules& r, Machine& m, int cell) {
 template <typename F>
 bool for_each_start(const Rules& r, const State& s, F&& f, Lookahead la) {
   Player p = s.to_move;
-  int n2 = 2 * r.holes;
+  int n2 = 2 * r.side;
   uint64_t mine = start_bits(r, s);
-  int cell = p == Player::South ? 0 : r.holes;
+  int cell = p == Player::South ? 0 : r.side;
   Machine m(r, const_cast<State&>(s), p, nullptr);  // expressions only: no writes
   for (int i = 0; i < n2; ++i, ++cell) {
     if (cell == n2) cell = 0;
@@ -317,7 +317,7 @@ void for_each_move(const Rules& r, const State& s, F&& f) {
   bool all = for_each_start(
       r, s,
       [&](int cell, Way way) {
-        return f(Move{cell_move(r.holes, p, cell).number, way});
+        return f(Move{cell_move(r.side, p, cell).number, way});
       },
       la);
   if (r.from_store && all) for_each_store_move(r, s, f, la);
@@ -382,7 +382,7 @@ void expand(const Rules& r, const State& s, Move prefix, Lookahead la, F& f) {
   for_each_start(
       r, s,
       [&](int cell, Way way) {
-        expand(r, s, Move{cell_move(r.holes, p, cell).number, way}, la, keep);
+        expand(r, s, Move{cell_move(r.side, p, cell).number, way}, la, keep);
         return true;
       },
       Lookahead{});
@@ -419,13 +419,13 @@ bool simple_position(const Rules& r, const State& s) {
 // legal_moves for a simple position: each controlled non-empty hole, in
 // move order, written without a branch per hole.
 void simple_moves(const Rules& r, const State& s, MoveList& list) {
-  int n2 = 2 * r.holes;
+  int n2 = 2 * r.side;
   uint64_t bits = start_bits(r, s);
   int first = 0;
   if (s.to_move == Player::North) {  // rotate so that North's hole 1 is bit 0
-    bits = ((bits >> r.holes) | (bits << r.holes)) &
-           (n2 == 64 ? ~uint64_t{0} : (uint64_t{1} << n2) - 1);
-    first = r.holes;
+    bits =
+        ((bits >> r.side) | (bits << r.side)) & (n2 == 64 ? ~uint64_t{0} : (uint64_t{1} << n2) - 1);
+    first = r.side;
   }
   Move* out = list.data();
   int n = 0;
@@ -444,9 +444,9 @@ void simple_moves(const Rules& r, const State& s, MoveList& list) {
 // (both directions, if it offers two), when it is a legal start at all.
 void keep_first_move(const Rules& r, const State& s, MoveList& moves) {
   Player p = s.to_move;
-  int number = r.first_move == FirstMove::Rightmost ? r.holes : 1;
+  int number = r.first_move == FirstMove::Rightmost ? r.side : 1;
   if (s.controller(s.hole_cell(p, number)) != p) return;
-  uint8_t required = cell_move(r.holes, p, s.hole_cell(p, number)).number;
+  uint8_t required = cell_move(r.side, p, s.hole_cell(p, number)).number;
   MoveList kept;
   for (Move m : moves) {
     if (m.number == required) kept.push(m);
@@ -525,7 +525,7 @@ Move random_legal_move(const Rules& r, const State& s, Rng& rng) {
   uint64_t candidates = 0;
   if (r.where_nonempty && r.forbid.empty()) {
     uint64_t nonempty = 0;
-    for (int c = 0; c < 2 * r.holes; ++c) nonempty |= uint64_t{s.cells[c] != 0} << c;
+    for (int c = 0; c < 2 * r.side; ++c) nonempty |= uint64_t{s.cells[c] != 0} << c;
     candidates = start_bits(r, s) & nonempty;
   } else {
     for_each_start(
@@ -540,7 +540,7 @@ Move random_legal_move(const Rules& r, const State& s, Rng& rng) {
     uint64_t bits = candidates;
     for (int k = rng.below(__builtin_popcountll(candidates)); k > 0; --k) bits &= bits - 1;
     int cell = __builtin_ctzll(bits);
-    if (passes_lookahead(r, s, cell, Way::None, la)) return cell_move(r.holes, p, cell);
+    if (passes_lookahead(r, s, cell, Way::None, la)) return cell_move(r.side, p, cell);
     candidates &= ~(uint64_t{1} << cell);
   }
   MANCALA_ASSERT(r.pass_when_no_moves && "random_legal_move: a live position without a move");
@@ -691,12 +691,12 @@ namespace {
 
 // A one-player game: North's row and store stay empty and South moves.
 std::string validate_one_player(const Rules& r, const State& s) {
-  for (int i = 1; i <= r.holes; ++i) {
+  for (int i = 1; i <= r.side; ++i) {
     if (s.count(s.hole_cell(Player::North, i)) != 0)
       return "seeds in North's row in a one-player game";
   }
   if (s.store(Player::North) != 0) return "seeds in North's store in a one-player game";
-  if (s.control != default_control(r.holes)) return "a hole changes hands in a one-player game";
+  if (s.control != default_control(r.side)) return "a hole changes hands in a one-player game";
   if (!s.over && s.to_move != Player::South) return "North to move in a one-player game";
   return "";
 }
@@ -704,20 +704,18 @@ std::string validate_one_player(const Rules& r, const State& s) {
 }  // namespace
 
 std::string validate(const Rules& r, const State& s) {
-  if (s.holes != r.holes) {
+  if (s.holes != r.side) {
     return "the position has " + std::to_string(s.holes) + " holes per row, the game " +
-           std::to_string(r.holes);
+           std::to_string(r.side);
   }
   for (int c = r.cells; c < kMaxCells; ++c) {
     if (s.cells[c] != 0) return "seeds in a cell beyond the board";
   }
-  if (r.holes < 32 && (s.control >> (2 * r.holes)) != 0)
-    return "control of a hole beyond the board";
+  if (r.side < 32 && (s.control >> (2 * r.side)) != 0) return "control of a hole beyond the board";
   for (int k = 0; k < kMaxMarks; ++k) {
     if (k >= static_cast<int>(r.marks.size()) && (s.marks[k] || s.mark_north[k]))
       return "a mark the game does not declare";
-    if ((s.mark_north[k] & ~s.marks[k]) != 0 ||
-        (r.holes < 32 && (s.marks[k] >> (2 * r.holes)) != 0))
+    if ((s.mark_north[k] & ~s.marks[k]) != 0 || (r.side < 32 && (s.marks[k] >> (2 * r.side)) != 0))
       return "a mark on a hole beyond the board";
   }
   for (int k = static_cast<int>(r.counters.size()); k < kMaxCounters; ++k) {

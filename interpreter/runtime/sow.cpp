@@ -178,7 +178,7 @@ template <bool kObs, bool kSlow>
 // the whole decision), or -1 to stop.
 [[gnu::always_inline]] inline int plain_relay_target(const Machine& m, int land) {
   const Rules& r = m.rules;
-  if (r.relay == RelayKind::None || land >= 2 * r.holes) return -1;  // a lap ending in a store
+  if (r.relay == RelayKind::None || land >= 2 * r.side) return -1;  // a lap ending in a store
   if (r.relay == RelayKind::Landing) return m.s.cells[land] > 1 ? land : -1;
   int target = (m.reversed ? r.prev1 : r.next1)[land];
   return m.s.cells[target] > 0 ? target : -1;
@@ -189,7 +189,7 @@ template <bool kObs, bool kSlow>
 int relay_target(Machine& m, int land) {
   const Rules& r = m.rules;
   if (r.relay_when.empty()) return plain_relay_target(m, land);
-  if (r.relay == RelayKind::None || land >= 2 * r.holes) return -1;  // a lap ending in a store
+  if (r.relay == RelayKind::None || land >= 2 * r.side) return -1;  // a lap ending in a store
   m.here = land;
   if (exec(m, r.relay_when) == 0) return -1;
   return r.relay == RelayKind::Landing ? land : (m.reversed ? r.prev1 : r.next1)[land];
@@ -219,7 +219,7 @@ int after_lap(Machine& m, const TrackView& tv, int land) {
     return on_track ? m.relay_into | kIntoLap : hand_left(m, land);
   }
   int next = m.relay_from >= 0 ? m.relay_from : relay_target(m, land);
-  if (next < 0 || next >= 2 * m.rules.holes) return hand_left(m, land);  // a store is never lifted
+  if (next < 0 || next >= 2 * m.rules.side) return hand_left(m, land);  // a store is never lifted
   return next | kLiftLap;
 }
 

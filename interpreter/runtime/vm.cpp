@@ -127,7 +127,7 @@ namespace {
 int step_ring(const Rules& r, int cell, int64_t k) {
   int n2 = r.ring_len;
   int64_t pos;
-  if (cell >= 2 * r.holes) {  // a store: the hole after (before) it, then k - 1 more
+  if (cell >= 2 * r.side) {  // a store: the hole after (before) it, then k - 1 more
     bool fwd = k > 0;
     int first = fwd ? r.next1[cell] : r.prev1[cell];
     if (k == 0) return cell;
@@ -289,8 +289,8 @@ L_Count:
   TOP = s.cells[TOP];
   NEXT;
 L_RowHole : {
-  int64_t n = std::clamp<int64_t>(POP(), 1, r.holes);
-  TOP = TOP * r.holes + n - 1;
+  int64_t n = std::clamp<int64_t>(POP(), 1, r.side);
+  TOP = TOP * r.side + n - 1;
   NEXT;
 }
 L_Marked : {
@@ -309,7 +309,7 @@ L_MarkedHoles : {
   NEXT;
 }
 L_StoreOf:
-  TOP = s.cells[2 * r.holes + TOP];
+  TOP = s.cells[2 * r.side + TOP];
   NEXT;
 L_RoundsWon:
   TOP = s.rounds_won[TOP & 1];
@@ -355,16 +355,16 @@ L_Side:
   TOP = index(s.side(static_cast<int>(TOP)));
   NEXT;
 L_Own:
-  TOP = TOP < 2 * r.holes && s.controller(static_cast<int>(TOP)) == m.mover;
+  TOP = TOP < 2 * r.side && s.controller(static_cast<int>(TOP)) == m.mover;
   NEXT;
 L_Opponents:
-  TOP = TOP < 2 * r.holes && s.controller(static_cast<int>(TOP)) != m.mover;
+  TOP = TOP < 2 * r.side && s.controller(static_cast<int>(TOP)) != m.mover;
   NEXT;
 L_IsStore:
-  TOP = TOP >= 2 * r.holes;
+  TOP = TOP >= 2 * r.side;
   NEXT;
 L_Number:
-  TOP = TOP >= 2 * r.holes ? 0 : TOP % r.holes + 1;
+  TOP = TOP >= 2 * r.side ? 0 : TOP % r.side + 1;
   NEXT;
 L_Min : {
   int64_t b = POP();
@@ -477,7 +477,7 @@ L_WhileGuard:
   if (++locals[in->a] > kMaxWhileIterations) while_limit(r, in);
   NEXT;
 L_ChainGuard:
-  PUSH(++locals[in->a] <= 2 * r.holes);
+  PUSH(++locals[in->a] <= 2 * r.side);
   NEXT;
 L_Ret:
   return sp == bottom ? 0 : TOP;
@@ -494,11 +494,11 @@ L_CaptureOwners : {
 }
 L_CaptureBoard : {
   Player p = static_cast<Player>(POP());
-  for (int h = 0; h < 2 * r.holes; ++h) capture_cell(m, h, p);
+  for (int h = 0; h < 2 * r.side; ++h) capture_cell(m, h, p);
   NEXT;
 }
 L_CaptureBoardOwners:
-  for (int h = 0; h < 2 * r.holes; ++h) capture_cell(m, h, s.controller(h));
+  for (int h = 0; h < 2 * r.side; ++h) capture_cell(m, h, s.controller(h));
   NEXT;
 L_CaptureSome : {
   int64_t p = POP();

@@ -107,8 +107,12 @@ struct Rules : Settings {
   std::string name;
   std::vector<std::pair<std::string, std::string>> info;
 
-  // ---- topology tables (cells 0..2N+1) ----------------------------------
-  int cells = 0;  // 2N + 2
+  // ---- topology tables (cells 0..2S+1) ----------------------------------
+  // A player's holes, their side: the `holes` of their row (S = N). Cells
+  // are South's side 0..S-1, North's S..2S-1, then the two stores. The
+  // runtime counts cells by sides, never by rows.
+  int side = 0;
+  int cells = 0;  // 2S + 2
   // Sowing track per mover: the cells a seed may land in, in sowing order,
   // starting with South hole 1 (own store included for `stores sown`),
   // written twice in a row so that track[m][i + k] needs no wrap for

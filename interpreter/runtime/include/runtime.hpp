@@ -159,7 +159,7 @@ int64_t evaluate(const Rules& rules, const State& state, Player pov);
 
 // The cell a move starts from (the move must not be pass).
 inline int move_cell(const Rules& rules, Player mover, Move m) {
-  return move_cell(rules.holes, mover, m);
+  return move_cell(rules.side, mover, m);
 }
 
 // Checks a position built by hand (scenarios, position strings) against the
