@@ -193,5 +193,49 @@ std::string case_name(const ::testing::TestParamInfo<PerftCase>& info) {
 
 INSTANTIATE_TEST_SUITE_P(Games, Perft, ::testing::ValuesIn(cases_for_this_build()), case_name);
 
+// `mancala perft`'s count (the legal moves at each depth, nothing below a
+// finished game) of a plain four-row relay game, 4x4 with 2 seeds a hole,
+// capturing the facing column from an own front hole. The counts are those
+// of an independently written model of the same rules (a Python program
+// written from the rules alone, not from this implementation), depth 1 to 6.
+void count_moves(const Rules& rules, const State& s, int ply, std::vector<uint64_t>& leaves) {
+  MoveList moves = legal_moves(rules, s);
+  leaves[ply] += static_cast<uint64_t>(moves.size());
+  if (ply + 1 >= static_cast<int>(leaves.size())) return;
+  for (Move m : moves) {
+    State next = s;
+    apply(rules, next, m);
+    if (!next.over) count_moves(rules, next, ply + 1, leaves);
+  }
+}
+
+TEST(PerftFourRows, PlainRelayGameAgreesWithAnIndependentModel) {
+  const char* text = R"(
+game "Plain Four" {
+  board  { rows 4  holes 4  stores captures }
+  setup  { seeds 2 }
+  moves  { from own holes where count(hole) >= 2 }
+  sowing { direction ccw  relay landing  endless illegal }
+  on lap_end when front(here) and count(here) > 1 and count(opposite(here)) > 0 {
+    capture opposite(here) to mover
+    capture behind(opposite(here)) to mover
+    stop
+  }
+  end {
+    when not can_move(south) or not can_move(north)
+    winner most store
+  }
+}
+)";
+  SourceSet sources;
+  Diagnostics diags;
+  CheckResult r = check_text("plain_four.mnc", text, sources, diags);
+  ASSERT_TRUE(r.ok && r.game) << render_text(diags, sources);
+  auto rules = compile(*r.game);
+  std::vector<uint64_t> leaves(6, 0);
+  count_moves(*rules, initial_state(*rules), 0, leaves);
+  EXPECT_EQ(leaves, (std::vector<uint64_t>{8, 50, 266, 1139, 4102, 12337}));
+}
+
 }  // namespace
 }  // namespace mancala

@@ -988,6 +988,85 @@ game "G" {
   EXPECT_EQ(t.store(kS), 0);
 }
 
+// A four-row board (`rows 4`): each side is a ring of 2N holes (back row
+// from the player's left, then front row from their right), sowing stays on
+// the mover's side, and columns run across: opposite (front to front, back
+// to back), behind (the other hole of the column on the same side).
+const char* kFourRows = R"(
+game "F" {
+  board { rows 4 holes 4 stores captures }
+  setup { seeds 2 }
+  moves { from own holes where count(hole) >= 2 }
+  sowing { direction DIR  relay landing  endless illegal }
+  on lap_end when front(here) and count(here) > 1 and count(opposite(here)) > 0 {
+    capture opposite(here) to mover
+    capture behind(opposite(here)) to mover
+    stop
+  }
+  on sow_end when here == front_hole(mover, 1) { capture back_hole(opponent, 2) to mover }
+  end { when not can_move(south) or not can_move(north)  winner most store }
+}
+)";
+
+std::string four_rows(const std::string& direction) {
+  std::string text = kFourRows;
+  return text.replace(text.find("DIR"), 3, direction);
+}
+
+TEST(Runtime, FourRowBoardsSowRoundEachSideAndCaptureAcrossColumns) {
+  auto r = load(four_rows("ccw"));
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->side, 8);
+  EXPECT_EQ(r->in_play, 16);
+  State start = initial_state(*r);
+  EXPECT_EQ(row(start, kS), (V{2, 2, 2, 2, 2, 2, 2, 2}));
+  EXPECT_EQ(start.board_seeds(), 32);
+  // Columns, with South's side at cells 0..7 and North's at 8..15: South's
+  // back hole 1 (cell 0) faces North's back hole 4 (cell 11); South's front
+  // hole 1 from the left (ring number 8, cell 7) faces North's front hole 4
+  // from North's left (ring number 5, cell 12), and lies in front of South's
+  // back hole 1.
+  EXPECT_EQ(r->opposite[0], 11);
+  EXPECT_EQ(r->opposite[7], 12);
+  EXPECT_EQ(r->opposite[12], 7);
+  EXPECT_EQ(r->behind[7], 0);
+  EXPECT_EQ(r->behind[0], 7);
+  EXPECT_EQ(r->behind[13], 10);
+  EXPECT_EQ(r->front_mask, uint64_t{0xF0F0});
+
+  // Back hole 4 (3 seeds) sows front holes 4, 3, 2: the last makes 2 in an
+  // own front hole, so North's facing front hole (cell 13, 3 seeds) and the
+  // back hole behind it (cell 10, 2 seeds) are taken, and sowing stops.
+  State s = position(*r, {0, 0, 0, 3, 0, 0, 1, 0}, {1, 1, 2, 1, 1, 3, 1, 1});
+  apply(*r, s, mv(4));
+  EXPECT_EQ(row(s, kS), (V{0, 0, 0, 0, 1, 1, 2, 0}));
+  EXPECT_EQ(row(s, kN), (V{1, 1, 0, 1, 1, 0, 1, 1}));
+  EXPECT_EQ(s.store(kS), 5);
+
+  // A lap ending in South's front hole 1 (cell 7): sow_end takes North's
+  // back hole 2 (front_hole / back_hole count from each player's left).
+  State t = position(*r, {0, 0, 0, 0, 0, 2, 0, 0}, {1, 4, 1, 1, 1, 1, 1, 1});
+  apply(*r, t, mv(6));
+  EXPECT_EQ(row(t, kS), (V{0, 0, 0, 0, 0, 0, 1, 1}));
+  EXPECT_EQ(row(t, kN), (V{1, 0, 1, 1, 1, 1, 1, 1}));
+  EXPECT_EQ(t.store(kS), 4);
+}
+
+TEST(Runtime, FourRowBoardsSowClockwiseRoundTheSameRing) {
+  auto r = load(four_rows("cw"));
+  ASSERT_TRUE(r);
+  // Back hole 4 (3 seeds) clockwise: back holes 3, 2, 1; the last makes
+  // 2 in a back hole: no capture (not a front row), a relay from there:
+  // 2 seeds into front hole 1 (cell 7) and front hole 2 (cell 6), which
+  // then holds 2: North's facing front hole (cell 13) and the back hole
+  // behind it (cell 10) are taken.
+  State s = position(*r, {1, 0, 0, 3, 0, 0, 1, 0}, {1, 1, 2, 1, 1, 3, 1, 1});
+  apply(*r, s, mv(4));
+  EXPECT_EQ(row(s, kS), (V{0, 1, 1, 0, 0, 0, 2, 1}));
+  EXPECT_EQ(row(s, kN), (V{1, 1, 0, 1, 1, 0, 1, 1}));
+  EXPECT_EQ(s.store(kS), 5);
+}
+
 TEST(Runtime, EvaluationDefaultsToStoreAndControlledSeeds) {
   auto r = load(kKalah);
   ASSERT_TRUE(r);

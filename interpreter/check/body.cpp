@@ -316,6 +316,13 @@ std::optional<Type> BodyChecker::call(ast::Expr& e) {
   if (f->id == FunctionId::Opposite && env_.one_player) {
     fail(e.name_range, "a board of one row (board { rows 1 }) has no opposite holes", true);
   }
+  bool back_row = f->id == FunctionId::Behind || f->id == FunctionId::FrontHole ||
+                  f->id == FunctionId::BackHole;
+  if (back_row && !env_.four_rows) {
+    fail(e.name_range,
+         fmt::format("'{}' needs a back row: a board of four rows (board {{ rows 4 }})", f->name),
+         true);
+  }
   size_t n = e.args.size();
   if (n < f->min_args || n > f->params.size()) {
     std::string expected = f->min_args == f->params.size()

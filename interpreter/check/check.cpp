@@ -75,7 +75,8 @@ CheckResult check_text(std::string name, std::string text, SourceSet& sources, D
                          check::stores_none_clause(*game),
                          check::mark_names(*game),
                          check::mark_names(*game, "counters"),
-                         check::board_rows(*game) == 1};
+                         check::board_rows(*game) == 1,
+                         check::board_rows(*game) == 4};
       if (std::optional<GameSpec> spec = check::build_spec(*game, env, options, sources)) {
         locate_whiles(*spec, sources);
         result.game = CheckedGame{std::move(*spec)};

@@ -97,6 +97,7 @@ struct BodyEnv {
   std::vector<std::string> marks;     // the names of the board's `marks` clause
   std::vector<std::string> counters;  // the names of the board's `counters` clause
   bool one_player = false;            // `board { rows 1 }`: no opponent, no opposite holes
+  bool four_rows = false;             // `board { rows 4 }`: a front and a back row a side
 };
 
 // Checks expressions and statements in one context, renaming fragment

@@ -157,6 +157,7 @@ class SpecBuilder {
   void info(const ast::Section& s);
   void overrides();
   void limits();
+  void four_row_limits();
   void handlers();
   // Whether a syntax error may have left out the section `name`.
   bool lost(std::string_view name) const {
@@ -170,7 +171,7 @@ class SpecBuilder {
   const CheckOptions& options_;
   SourceSet& sources_;
   GameSpec spec_;
-  Range holes_range_, seeds_range_, row_range_;
+  Range holes_range_, seeds_range_, row_range_, rows_range_, stores_range_;
   std::optional<Range> seeds_clause_, store_clause_, scatter_clause_, match_section_;
   std::optional<Range> from_store_clause_;
   const ast::Clause* winner_clause_ = nullptr;
@@ -252,15 +253,17 @@ void SpecBuilder::board(const ast::Section& s) {
     const std::string& k = c.keyword.text;
     if (k == "rows") {
       auto v = number(c);
-      if (v && *v != 1 && *v != 2) {
-        rep_.error(c.values[0].range, fmt::format("only 1 or 2 rows are supported, got {}", *v));
+      if (v && *v != 1 && *v != 2 && *v != 4) {
+        rep_.error(c.values[0].range, fmt::format("only 1, 2 or 4 rows are supported, got {}", *v));
       } else if (v) {
         spec_.rows = static_cast<int>(*v);
+        rows_range_ = c.values[0].range;
       }
     } else if (k == "holes") {
       holes_range_ = c.values.empty() ? c.range : c.values[0].range;
       if (auto v = in_range(number(c), holes_range_, "holes", 1, kMaxHoles)) spec_.holes = *v;
     } else if (k == "stores") {
+      stores_range_ = c.range;
       if (auto w = word<StoreKind>(c)) spec_.stores = *w;
     } else if (k == "marks") {
       marks(c);
@@ -701,7 +704,31 @@ void SpecBuilder::scatter_limits() {
   spec_.seeds = holes > 0 ? static_cast<int>(spec_.scatter / holes) : 0;
 }
 
+// A four-row board: each player's two rows are one ring of 2N holes, and
+// all 4N holes fit the 64-bit masks of a position. What has not been
+// designed for four rows yet is refused rather than guessed.
+void SpecBuilder::four_row_limits() {
+  if (spec_.rows != 4) return;
+  if (spec_.holes > kMaxRowHoles / 2) {
+    rep_.error(holes_range_, fmt::format("a four-row board has at most {} holes a row, got {}",
+                                         kMaxRowHoles / 2, spec_.holes));
+  }
+  if (spec_.stores == StoreKind::Sown) {
+    rep_.error(stores_range_,
+               "a four-row board's sowing stays in each player's two rows: its stores are "
+               "'captures' or 'none'");
+  }
+  auto refuse = [&](Range at, std::string_view what) {
+    rep_.error(at, fmt::format("{} is not available on a four-row board yet", what))
+        .notes.push_back({rows_range_, true, "four rows here"});
+  };
+  if (!spec_.row.empty()) refuse(row_range_, "setup { row ... }");
+  if (scatter_clause_) refuse(*scatter_clause_, "setup { scatter ... }");
+  if (match_section_) refuse(*match_section_, "a match section");
+}
+
 void SpecBuilder::limits() {
+  four_row_limits();
   if (store_clause_ && spec_.stores == StoreKind::None) {
     rep_.error(*store_clause_, "'store' puts seeds in the stores, and this board has none");
   }

@@ -385,10 +385,10 @@ void Session::print_help() const {
 void Session::print_moves(const MoveList& legal) const {
   std::vector<std::string> notes;
   for (Move m : legal) {
-    if (m.is_pass() || m.is_from_store() || m.number <= rules_.holes) continue;
+    if (m.is_pass() || m.is_from_store() || m.number <= rules_.side) continue;
     notes.push_back(fmt::format("{} is {} hole {}, a son", m.number,
                                 state_.to_move == Player::South ? "North's" : "South's",
-                                m.number - rules_.holes));
+                                m.number - rules_.side));
   }
   std::string extra;
   for (const std::string& note : notes) extra += (extra.empty() ? " (" : "; ") + note;
@@ -440,7 +440,7 @@ std::string Session::illegal_reason(const std::string& word, const MoveList& leg
   std::string tail = fmt::format(" Legal moves: {}.", format_moves(legal));
   Player me = state_.to_move;
   std::string mine = voice_.has_you ? "Your" : side_name(voice_, me) + "'s";
-  std::optional<Move> m = parse_move(word, rules_.holes);
+  std::optional<Move> m = parse_move(word, rules_.side);
   if (!m) {
     bool number = word.find_first_not_of("0123456789-+") == std::string::npos;
     if (number) return fmt::format("There is no hole {} to play.{}", word, tail);
@@ -452,8 +452,8 @@ std::string Session::illegal_reason(const std::string& word, const MoveList& leg
                        format_move(*m), m->seeds, tail);
   }
   int cell = move_cell(rules_, me, *m);
-  int k = cell - index(state_.side(cell)) * rules_.holes + 1;
-  if (!rules_.from_all && m->number > rules_.holes && state_.controller(cell) != me) {
+  int k = cell - index(state_.side(cell)) * rules_.side + 1;
+  if (!rules_.from_all && m->number > rules_.side && state_.controller(cell) != me) {
     const char* row = me == Player::South ? "North's" : "South's";
     if (!rules_.match.present) {  // no sons in this game
       return fmt::format("{} is {} hole {}; you play only your own holes.{}", m->number, row, k,
@@ -536,7 +536,7 @@ Turn Session::human_turn(Move* move) {
       if (turn != Turn::Move) return turn;
       continue;
     }
-    std::optional<Move> m = parse_move(word, rules_.holes);
+    std::optional<Move> m = parse_move(word, rules_.side);
     if (m && legal.contains(*m)) {
       *move = *m;
       return Turn::Move;

@@ -206,7 +206,7 @@ int run_replay(const ParsedArgs& args, Io& io) {
   std::optional<LoadedGame> loaded = load_game(args.positionals()[0], *overrides.value, io);
   if (!loaded) return kFailed;
   std::shared_ptr<const Rules> rules = compile(loaded->game);
-  auto moves = parse_move_list(args.get("moves"), rules->holes, rules->rows);
+  auto moves = parse_move_list(args.get("moves"), rules->side, rules->rows);
   if (!moves) return usage_error(io, "replay", moves.error);
   auto seed = read_setup_seed(args);
   if (!seed) return usage_error(io, "replay", seed.error);

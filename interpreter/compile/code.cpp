@@ -427,7 +427,7 @@ CodeGen::HoleLoop CodeGen::open_hole_loop(const std::string& name, const Expr* p
   loop.top = label();
   last_label_ = loop.top;
   emit(OpCode::Load, loop.index);
-  push_constant((player ? 1 : rules_.rows) * rules_.side - 1);
+  push_constant((player ? rules_.side : rules_.in_play) - 1);
   emit(OpCode::Gt);
   loop.to_end.push_back(label());
   emit(OpCode::JumpIfTrue);

@@ -58,8 +58,71 @@ void build_tracks(const Rules& r, const std::vector<int>& phys, Track& track, Le
   }
 }
 
+// A four-row board (`rows 4`): each side is its own ring of 2N holes, cells
+// in counter-clockwise order (the back row from the player's left, then the
+// front row from the right), and no store is ever sown. The ring tables
+// hold South's ring, then North's; ring_pos is a hole's place in its own.
+void build_four_row_tables(Rules& r) {
+  int n = r.holes;
+  int side = 2 * n;
+  r.cells = 2 * side + 2;
+  bool ccw = r.direction == Direction::Ccw;
+  for (int base : {0, side}) {
+    for (int i = 0; i < side; ++i) {
+      int c = base + (ccw ? i : (side - i) % side);  // cw: hole 1, then the ring backwards
+      r.ring[base + i] = static_cast<uint8_t>(c);
+      r.ring_pos[c] = static_cast<uint8_t>(i);
+    }
+    for (int i = 0; i < side; ++i) {
+      int c = r.ring[base + i];
+      r.next1[c] = r.ring[base + (i + 1) % side];
+      r.prev1[c] = r.ring[base + (i + side - 1) % side];
+    }
+  }
+  r.ring_len = side;
+  r.hole_mask = ~uint64_t{0} >> (64 - 2 * side);
+  for (int c = 0; c < 2 * side; ++c) {
+    int base = c < side ? 0 : side, i = c - base;
+    r.behind[c] = static_cast<uint8_t>(base + side - 1 - i);  // column j: back j-1, front 2N-j
+    if (i >= n) r.front_mask |= uint64_t{1} << c;
+  }
+  for (int p = 0; p < 2; ++p) {
+    int store = 2 * side + p;
+    r.next1[store] = r.ring[p * side];  // a store leads into its player's ring
+    r.prev1[store] = r.ring[p * side + side - 1];
+    r.opposite[store] = static_cast<uint8_t>(2 * side + 1 - p);
+  }
+  // Facing holes: column j from South's left is North's column n + 1 - j,
+  // front row to front row and back row to back row.
+  for (int c = 0; c < 2 * side; ++c) {
+    int base = c < side ? 0 : side, i = c - base;
+    int column = i < n ? i + 1 : side - i;  // from this side's player's left
+    bool front = i >= n;
+    int mirror = n + 1 - column, other = side - base;
+    r.opposite[c] = static_cast<uint8_t>(other + (front ? side - mirror : mirror - 1));
+  }
+  for (int m = 0; m < 2; ++m) {
+    int len = 0;
+    for (bool reversed : {false, true}) {
+      auto& track = reversed ? r.rtrack[m] : r.track[m];
+      auto& pos = reversed ? r.rtrack_pos[m] : r.track_pos[m];
+      pos.fill(255);
+      for (int i = 0; i < side; ++i) {
+        int c = m * side + ((ccw != reversed) ? i : (side - i) % side);
+        track[i] = track[i + side] = static_cast<uint8_t>(c);
+        pos[c] = static_cast<uint8_t>(i);
+      }
+      len = side;
+      (reversed ? r.rtrack_len : r.track_len)[m] = len;
+    }
+  }
+}
+
 void build_tables(Rules& r) {
-  r.side = r.holes;
+  r.side = r.rows == 4 ? 2 * r.holes : r.holes;
+  r.in_play = r.rows == 1 ? r.side : 2 * r.side;
+  for (int c = 0; c < kMaxCells; ++c) r.behind[c] = static_cast<uint8_t>(c);
+  if (r.rows == 4) return build_four_row_tables(r);
   int n = r.side;
   int n2 = 2 * n;
   r.cells = n2 + 2;
@@ -75,6 +138,7 @@ void build_tables(Rules& r) {
     }
   }
   r.ring_len = k;
+  r.front_mask = r.hole_mask;  // one row a side: every hole faces the other side
   int len = static_cast<int>(phys.size());
   for (int i = 0; i < len; ++i) {
     int c = phys[i];

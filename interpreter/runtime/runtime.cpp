@@ -48,7 +48,7 @@ namespace {
 // time, each into any hole with equal chance (mirrored: into South's row,
 // and North's row copies it).
 void scatter(const Rules& r, State& s, uint64_t seed) {
-  int cells = r.rows * r.side;
+  int cells = r.in_play;
   for (int c = 0; c < cells; ++c) s.cells[c] = static_cast<uint16_t>(r.scatter_min);
   int rest = r.scatter - cells * r.scatter_min;
   int targets = r.scatter_mirrored ? r.side : cells;
@@ -68,12 +68,12 @@ State initial_state(const Rules& r, uint64_t seed) {
   if (r.scatter > 0) {
     scatter(r, s, seed);
   } else {
-    for (int c = 0; c < r.rows * r.side; ++c) {  // one-player games: South's row only
-      int number = c % r.side;                   // 0-based, from the row's player's left
+    for (int c = 0; c < r.in_play; ++c) {  // one-player games: South's row only
+      int number = c % r.side;             // 0-based, from the row's player's left
       s.cells[c] = static_cast<uint16_t>(r.row.empty() ? r.seeds : r.row[number]);
     }
   }
-  for (int p = 0; p < r.rows; ++p) {
+  for (int p = 0; p < (r.rows == 1 ? 1 : 2); ++p) {
     s.cells[s.store_cell(static_cast<Player>(p))] = static_cast<uint16_t>(r.store_seeds);
   }
   s.control = default_control(r.side);
@@ -203,7 +203,7 @@ uint64_t store_entries(const Rules& r, Machine& m) {
   if (!r.from_store_choice) return 0;
   int row = r.from_store_of.empty() ? -1 : static_cast<int>(exec(m, r.from_store_of));
   uint64_t mask = 0;
-  for (int k = 0; k < r.rows * r.side; ++k) {
+  for (int k = 0; k < r.in_play; ++k) {
     int cell = move_cell(r.side, m.mover, Move{static_cast<uint8_t>(k + 1)});
     if (row >= 0 && m.s.side(cell) != static_cast<Player>(row)) continue;
     m.hole = cell;

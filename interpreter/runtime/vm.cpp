@@ -124,24 +124,28 @@ void commit_pending(Machine& m) {
 
 namespace {
 
+// k holes on from `cell` round its ring: the board's one ring, or on a
+// four-row board the ring of the side the hole is in.
 int step_ring(const Rules& r, int cell, int64_t k) {
   int n2 = r.ring_len;
   int64_t pos;
+  int from = cell;
   if (cell >= 2 * r.side) {  // a store: the hole after (before) it, then k - 1 more
     bool fwd = k > 0;
-    int first = fwd ? r.next1[cell] : r.prev1[cell];
+    from = fwd ? r.next1[cell] : r.prev1[cell];
     if (k == 0) return cell;
-    pos = r.ring_pos[first] + (fwd ? k - 1 : k + 1);
+    pos = r.ring_pos[from] + (fwd ? k - 1 : k + 1);
   } else {
     pos = r.ring_pos[cell] + (k % n2);
   }
   pos %= n2;
   if (pos < 0) pos += n2;
-  return r.ring[pos];
+  int base = r.rows == 4 && from >= r.side ? r.side : 0;
+  return r.ring[base + pos];
 }
 
 int64_t empty_row(const Rules& r, const State& s) {
-  return s.row_empty(Player::South) || (r.rows == 2 && s.row_empty(Player::North));
+  return s.row_empty(Player::South) || (r.rows != 1 && s.row_empty(Player::North));
 }
 
 // Off the hot path: the position of the `while` is looked up only here.
@@ -348,6 +352,22 @@ L_PrevK : {
 L_Opposite:
   TOP = r.opposite[TOP];
   NEXT;
+L_Front:
+  TOP = TOP < 2 * r.side && ((r.front_mask >> TOP) & 1u);
+  NEXT;
+L_Behind:
+  TOP = r.behind[TOP];
+  NEXT;
+L_FrontHole : {  // the front row runs from the player's right on the side's ring
+  int64_t n = std::clamp<int64_t>(POP(), 1, r.holes);
+  TOP = TOP * r.side + r.side - n;
+  NEXT;
+}
+L_BackHole : {
+  int64_t n = std::clamp<int64_t>(POP(), 1, r.holes);
+  TOP = TOP * r.side + n - 1;
+  NEXT;
+}
 L_Owner:
   TOP = index(s.controller(static_cast<int>(TOP)));
   NEXT;

@@ -430,6 +430,13 @@ std::string board_text(const GameSpec& g) {
 
 std::string board_words(const GameSpec& g) {
   if (g.rows == 1) return solo_board_text(g);
+  if (g.rows == 4) {
+    return fmt::format(
+        "Board: 4 rows of {} holes, two rows a player (a front row facing the other player's, and "
+        "a back row), {}; each player sows only round their own two rows. Each hole starts with "
+        "{} ({} in all).\n",
+        g.holes, stores_words(g), plural(g.seeds, "seed", "seeds"), g.total());
+  }
   if (g.scatter > 0) {
     return fmt::format("Board: 2 rows of {} holes, {} ({} seeds on the board).\n", g.holes,
                        stores_words(g), g.scatter);

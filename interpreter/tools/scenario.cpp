@@ -98,15 +98,15 @@ Player to_player(const YAML::Node& n, const char* what) {
 
 Move to_move(const YAML::Node& n, const Rules& rules) {
   if (n.IsScalar()) {
-    if (auto m = parse_move(n.Scalar(), rules.holes)) return *m;
+    if (auto m = parse_move(n.Scalar(), rules.side)) return *m;
   }
   fail(n, fmt::format("a move is a number 1..{} (with ccw or cw where the mover chooses the "
                       "direction, as 3cw) or pass",
-                      2 * rules.holes));
+                      2 * rules.side));
 }
 
 std::string cell_name(const Rules& rules, int cell) {
-  int n = rules.holes;
+  int n = rules.side;
   if (cell < n) return fmt::format("S{}", cell + 1);
   if (cell < 2 * n) return fmt::format("N{}", cell - n + 1);
   return cell == 2 * n ? "Sstore" : "Nstore";

@@ -111,8 +111,12 @@ struct Rules : Settings {
   // A player's holes, their side: the `holes` of their row (S = N). Cells
   // are South's side 0..S-1, North's S..2S-1, then the two stores. The
   // runtime counts cells by sides, never by rows.
+  // On a four-row board a side is both rows of a player (S = 2N), in
+  // counter-clockwise order: the back row from the player's left, then
+  // the front row from their right; each side is its own sowing ring.
   int side = 0;
-  int cells = 0;  // 2S + 2
+  int in_play = 0;  // holes in play: both sides, or South's in a one-player game
+  int cells = 0;    // 2S + 2
   // Sowing track per mover: the cells a seed may land in, in sowing order,
   // starting with South hole 1 (own store included for `stores sown`),
   // written twice in a row so that track[m][i + k] needs no wrap for
@@ -130,6 +134,8 @@ struct Rules : Settings {
   std::array<uint8_t, kMaxCells> opposite{};
   // The ring of 2N holes in sowing order from South hole 1 (N holes, South's,
   // in a one-player game), and its inverse.
+  std::array<uint8_t, kMaxCells> behind{};  // behind(c): four rows; the cell itself otherwise
+  uint64_t front_mask = 0;                  // bit c: hole c is in a front row (`front`)
   std::array<uint8_t, kMaxCells> ring{};
   std::array<uint8_t, kMaxCells> ring_pos{};
   int ring_len = 0;

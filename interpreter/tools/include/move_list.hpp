@@ -11,9 +11,10 @@
 
 namespace mancala {
 
-// The moves of a comma-separated list, each a hole 1..rows*holes or `pass`
-// (parse_move); "" is no moves. The error names the move's position and
+// The moves of a comma-separated list, each a hole 1..2*side (1..side with
+// one row) or `pass` (parse_move); `side` is a player's holes
+// (Rules::side); "" is no moves. The error names the move's position and
 // word: "--moves: move 2 is 'x'; expected a hole 1..12 or 'pass'".
-Expected<std::vector<Move>> parse_move_list(const std::string& text, int holes, int rows = 2);
+Expected<std::vector<Move>> parse_move_list(const std::string& text, int side, int rows = 2);
 
 }  // namespace mancala
