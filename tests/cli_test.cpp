@@ -413,6 +413,55 @@ TEST(CliTest, ReplayIllegalMoveNamesPlyAndLegalMoves) {
   EXPECT_NE(text.out.find("ply 2"), std::string::npos) << text.out;
 }
 
+// A four-row board as people and scripts see it: replay's text draws the
+// four rows as South sees them, the JSON position gives each player's front
+// and back rows from the player's left, the terminal board numbers each
+// hole, and moves are the numbers round the mover's ring.
+TEST(CliTest, FourRowBoardsAreShownRowByRow) {
+  fs::path file = temp_file("four.mnc");
+  std::ofstream(file) << R"(game "Four" {
+  board  { rows 4  holes 4  stores captures }
+  setup  { seeds 2 }
+  moves  { from own holes where count(hole) >= 2 }
+  sowing { direction ccw  relay landing  endless illegal }
+  on lap_end when front(here) and count(here) > 1 and count(opposite(here)) > 0 {
+    capture opposite(here) to mover
+    capture behind(opposite(here)) to mover
+    stop
+  }
+  end { when not can_move(south) or not can_move(north)  winner most store }
+}
+)";
+  // South's back hole 4 sows front holes 4 and 3 (from the left); the last
+  // makes 3 and takes North's facing front hole 2 and the back hole behind.
+  ToolRun text = run_tool({"replay", file.string(), "--moves", "4"});
+  EXPECT_EQ(text.status, 0) << text.err;
+  EXPECT_NE(text.out.find("  north back     2    2    0    2  store 0\n"
+                          "  north front    2    2    0    2\n"
+                          "  south front    2    2    3    3\n"
+                          "  south back     2    2    2    0  store 4\n"),
+            std::string::npos)
+      << text.out;
+  ToolRun json = run_tool({"replay", file.string(), "--moves", "4", "--format", "jsonl"});
+  EXPECT_EQ(json.status, 0) << json.err;
+  EXPECT_NE(json.out.find("\"board\":{\"south\":{\"front\":[2,2,3,3],\"back\":[2,2,2,0]},"
+                          "\"north\":{\"front\":[2,0,2,2],\"back\":[2,0,2,2]}}"),
+            std::string::npos)
+      << json.out;
+  ToolRun other = run_tool({"replay", file.string(), "--moves", "4,12"});
+  EXPECT_EQ(other.status, 1);  // North's hole 12 is South's: not North's to play
+  EXPECT_NE(other.err.find("legal moves: 1, 3, 4, 5, 6, 8"), std::string::npos) << other.err;
+  ToolRun play = run_tool(
+      {"play", file.string(), "--south", "random", "--north", "random", "--max-plies", "1"});
+  EXPECT_NE(play.out.find("      5   6   7   8\n   ----------------\n      8   7   6   5\n"),
+            std::string::npos)
+      << play.out;
+  ToolRun describe = run_tool({"describe", file.string()});
+  EXPECT_NE(describe.out.find("Board: 4 rows of 4 holes, two rows a player"), std::string::npos)
+      << describe.out;
+  fs::remove(file);
+}
+
 // The reference games of tests/reference/NAME.jsonl, each replayed through
 // games/NAME.mnc.
 std::vector<std::string> reference_games() {

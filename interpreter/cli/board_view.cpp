@@ -69,6 +69,7 @@ class Painter {
   std::string draw() const {
     int boxed =
         static_cast<int>(std::strlen(kIndent)) + 1 + (s_.holes + (stores_ ? 2 : 0)) * (width_ + 1);
+    if (rules_.rows == 4) return four_rows();
     if (style_.width > 0 && boxed > style_.width) return compact();
     if (rules_.rows == 1) return solo();
     std::string out = caption(Player::North) + numbers(Player::North);
@@ -88,6 +89,46 @@ class Painter {
     for (int cell : row_cells(Player::South)) out += cell_text(cell) + g_.bar;
     if (stores_) out += cell_text(s_.store_cell(Player::South)) + g_.bar;
     out += "\n" + border(g_.bottom, columns) + numbers(Player::South);
+    out += lasting_lines();
+    if (!labels_.hand.empty()) out += fmt::format("{}{}\n", kIndent, labels_.hand);
+    return out;
+  }
+
+  // A four-row board, one line of counts per row as South sees it: North's
+  // back and front rows, then South's front and back rows, each with the
+  // holes' numbers (round the player's ring) on its outer side, the
+  // captions (with the stores) above and below.
+  std::string four_rows() const {
+    int n = rules_.holes;
+    auto ring = [&](Player p, bool front) {  // ring numbers, left to right as South sees
+      std::vector<int> numbers;
+      for (int j = 1; j <= n; ++j) {
+        int from_own_left = p == Player::South ? j : n + 1 - j;
+        numbers.push_back(front ? 2 * n + 1 - from_own_left : from_own_left);
+      }
+      return numbers;
+    };
+    auto line = [&](Player p, bool front, bool counts) {
+      std::string out = kIndent;
+      for (int k : ring(p, front)) {
+        int cell = s_.hole_cell(p, k);
+        out += " " +
+               (counts ? cell_text(cell, width_ - 1, false) : fmt::format("{:>{}}", k, width_ - 1));
+      }
+      return out + "\n";
+    };
+    auto head = [&](Player p) {
+      std::string text = caption(p);
+      text.pop_back();  // the newline
+      if (stores_) text += fmt::format(", store {}", s_.store(p));
+      return text + "\n";
+    };
+    std::string rule = std::string(kIndent) + repeat(g_.middle.fill, n * width_) + "\n";
+    std::string out = head(Player::North) + line(Player::North, false, false);
+    out += line(Player::North, false, true) + line(Player::North, true, true);
+    out += line(Player::North, true, false) + rule + line(Player::South, true, false);
+    out += line(Player::South, true, true) + line(Player::South, false, true);
+    out += line(Player::South, false, false) + head(Player::South);
     out += lasting_lines();
     if (!labels_.hand.empty()) out += fmt::format("{}{}\n", kIndent, labels_.hand);
     return out;

@@ -24,6 +24,30 @@
 namespace mancala::cli {
 namespace {
 
+// The rows of a four-row board as South sees them, top to bottom: North's
+// back and front rows, South's front and back rows, each from South's
+// left, with the stores on the back rows' lines.
+std::string draw_four_rows(const Rules& rules, const State& s) {
+  int n = rules.holes;
+  auto row = [&](Player p, bool front) {
+    std::string out;
+    for (int j = 1; j <= n; ++j) {
+      int from_own_left = p == Player::South ? j : n + 1 - j;
+      int number = front ? 2 * n + 1 - from_own_left : from_own_left;
+      out += fmt::format(" {:>4}", s.count(s.hole_cell(p, number)));
+    }
+    return out;
+  };
+  auto store = [&](Player p) {
+    return rules.stores == StoreKind::None ? "" : fmt::format("  store {}", s.store(p));
+  };
+  std::string out =
+      fmt::format("  north back {}{}\n", row(Player::North, false), store(Player::North));
+  out += fmt::format("  north front{}\n", row(Player::North, true));
+  out += fmt::format("  south front{}\n", row(Player::South, true));
+  return out + fmt::format("  south back {}{}\n", row(Player::South, false), store(Player::South));
+}
+
 // The board as South sees it: North's row reversed on top. A hole
 // controlled by the other row's player (a son) is marked with '*'.
 std::string draw_board(const Rules& rules, const State& s) {
@@ -39,10 +63,14 @@ std::string draw_board(const Rules& rules, const State& s) {
   if (rules.stores != StoreKind::None) {
     stores = fmt::format("  store {}", s.store(Player::North));
   }
-  std::string out =
-      rules.rows == 1 ? "" : fmt::format("  north {}{}\n", row(Player::North, true), stores);
-  if (rules.stores != StoreKind::None) stores = fmt::format("  store {}", s.store(Player::South));
-  out += fmt::format("  south {}{}\n", row(Player::South, false), stores);
+  std::string out;
+  if (rules.rows == 4) {
+    out = draw_four_rows(rules, s);
+  } else {
+    if (rules.rows == 2) out = fmt::format("  north {}{}\n", row(Player::North, true), stores);
+    if (rules.stores != StoreKind::None) stores = fmt::format("  store {}", s.store(Player::South));
+    out += fmt::format("  south {}{}\n", row(Player::South, false), stores);
+  }
   if (s.removed > 0) out += fmt::format("  removed {}\n", s.removed);
   if (std::string marks = marks_summary(rules.marks, s); !marks.empty()) {
     out += fmt::format("  marks {}\n", marks);

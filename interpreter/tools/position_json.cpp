@@ -9,24 +9,38 @@
 namespace mancala {
 namespace {
 
-// {"south":[...],"north":[...]} of f(p, i) over each row's holes 1..N.
+// {"south":[...],"north":[...]} of f(p, i) over each row's holes 1..N
+// (i: the hole's number round the player's side). On a four-row board each
+// player's value is {"front":[...],"back":[...]}, each row from the
+// player's left.
 template <class F>
-void write_rows(JsonWriter& w, const State& s, F f) {
+void write_rows(JsonWriter& w, const Rules& rules, const State& s, F f) {
   w.begin_object();
+  int n = rules.holes;
   for (Player p : {Player::South, Player::North}) {
-    w.key(player_name(p)).begin_array();
+    w.key(player_name(p));
+    if (rules.rows == 4) {
+      w.begin_object().key("front").begin_array();
+      for (int j = 1; j <= n; ++j) f(p, 2 * n + 1 - j);
+      w.end_array().key("back").begin_array();
+      for (int j = 1; j <= n; ++j) f(p, j);
+      w.end_array().end_object();
+      continue;
+    }
+    w.begin_array();
     for (int i = 1; i <= s.holes; ++i) f(p, i);
     w.end_array();
   }
   w.end_object();
 }
 
-void write_board(JsonWriter& w, const State& s) {
-  write_rows(w, s, [&](Player p, int i) { w.value(s.count(s.hole_cell(p, i))); });
+void write_board(JsonWriter& w, const Rules& rules, const State& s) {
+  write_rows(w, rules, s, [&](Player p, int i) { w.value(s.count(s.hole_cell(p, i))); });
 }
 
-void write_control(JsonWriter& w, const State& s) {
-  write_rows(w, s, [&](Player p, int i) { w.value(player_name(s.controller(s.hole_cell(p, i)))); });
+void write_control(JsonWriter& w, const Rules& rules, const State& s) {
+  write_rows(w, rules, s,
+             [&](Player p, int i) { w.value(player_name(s.controller(s.hole_cell(p, i)))); });
 }
 
 void write_stores(JsonWriter& w, const Rules& rules, const State& s) {
@@ -44,7 +58,7 @@ void write_marks(JsonWriter& w, const Rules& rules, const State& s) {
   for (size_t k = 0; k < rules.marks.size(); ++k) {
     int kind = static_cast<int>(k);
     w.key(rules.marks[k]);
-    write_rows(w, s, [&](Player p, int i) {
+    write_rows(w, rules, s, [&](Player p, int i) {
       int cell = s.hole_cell(p, i);
       if (s.marked(cell, kind)) {
         w.value(player_name(s.mark_owner(cell, kind)));
@@ -105,12 +119,12 @@ std::string position_json(const Rules& rules, const MoveRecord& record, const St
   w.key("move");
   write_move(w, record.move);
   w.key("board");
-  write_board(w, after);
+  write_board(w, rules, after);
   w.key("stores");
   write_stores(w, rules, after);
   w.key("removed").value(after.removed);
   w.key("control");
-  write_control(w, after);
+  write_control(w, rules, after);
   if (!rules.marks.empty()) {  // only in games that declare marks
     w.key("marks");
     write_marks(w, rules, after);
