@@ -1052,6 +1052,19 @@ TEST(Runtime, FourRowBoardsSowRoundEachSideAndCaptureAcrossColumns) {
   EXPECT_EQ(t.store(kS), 4);
 }
 
+// `row` on four rows: a player's back row, then front row, each from the
+// player's left; the side's cells are in ring order (front row from the right).
+TEST(Runtime, FourRowSetupsListTheBackRowThenTheFrontRow) {
+  std::string text = four_rows("ccw");
+  text.replace(text.find("seeds 2"), 7, "row 1 2 3 4  5 6 7 8");
+  auto r = load(text);
+  ASSERT_TRUE(r);
+  State s = initial_state(*r);
+  EXPECT_EQ(row(s, kS), (V{1, 2, 3, 4, 8, 7, 6, 5}));
+  EXPECT_EQ(row(s, kN), (V{1, 2, 3, 4, 8, 7, 6, 5}));
+  EXPECT_EQ(r->total(), 72);
+}
+
 TEST(Runtime, FourRowBoardsSowClockwiseRoundTheSameRing) {
   auto r = load(four_rows("cw"));
   ASSERT_TRUE(r);

@@ -722,7 +722,6 @@ void SpecBuilder::four_row_limits() {
     rep_.error(at, fmt::format("{} is not available on a four-row board yet", what))
         .notes.push_back({rows_range_, true, "four rows here"});
   };
-  if (!spec_.row.empty()) refuse(row_range_, "setup { row ... }");
   if (scatter_clause_) refuse(*scatter_clause_, "setup { scatter ... }");
   if (match_section_) refuse(*match_section_, "a match section");
 }
@@ -745,16 +744,22 @@ void SpecBuilder::limits() {
     scatter_limits();
     return;
   }
-  if (!spec_.row.empty() && spec_.row.size() != static_cast<size_t>(spec_.holes)) {
-    rep_.error(row_range_,
-               fmt::format("row gives {} counts for {} holes", spec_.row.size(), spec_.holes));
-    spec_.row.resize(static_cast<size_t>(spec_.holes), 0);
+  // Four rows: a player's back row, then their front row, each from the left.
+  size_t want = static_cast<size_t>(spec_.rows == 4 ? 2 * spec_.holes : spec_.holes);
+  if (!spec_.row.empty() && spec_.row.size() != want) {
+    rep_.error(row_range_, spec_.rows == 4
+                               ? fmt::format("row gives {} counts for a player's two rows of {} "
+                                             "holes (the back row, then the front row)",
+                                             spec_.row.size(), spec_.holes)
+                               : fmt::format("row gives {} counts for {} holes", spec_.row.size(),
+                                             spec_.holes));
+    spec_.row.resize(want, 0);
   }
   if (!spec_.row.empty()) {
     if (spec_.total() > kMaxTotalSeeds) {
-      rep_.error(row_range_,
-                 fmt::format("too many seeds: {} x {} = {}, at most {}", spec_.rows,
-                             spec_.total() / spec_.rows, spec_.total(), kMaxTotalSeeds));
+      rep_.error(row_range_, fmt::format("too many seeds: {} x {} = {}, at most {}",
+                                         spec_.players(), spec_.board_total() / spec_.players(),
+                                         spec_.board_total(), kMaxTotalSeeds));
     }
     return;
   }

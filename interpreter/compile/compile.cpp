@@ -81,6 +81,11 @@ void build_four_row_tables(Rules& r) {
   }
   r.ring_len = side;
   r.hole_mask = ~uint64_t{0} >> (64 - 2 * side);
+  if (!r.row.empty()) {  // back row, then front row, each from the left: into ring order
+    std::vector<int> ring(r.row.begin(), r.row.begin() + n);
+    for (int i = n; i < side; ++i) ring.push_back(r.row[static_cast<size_t>(3 * n - 1 - i)]);
+    r.row = ring;
+  }
   for (int c = 0; c < 2 * side; ++c) {
     int base = c < side ? 0 : side, i = c - base;
     r.behind[c] = static_cast<uint8_t>(base + side - 1 - i);  // column j: back j-1, front 2N-j

@@ -431,11 +431,19 @@ std::string board_text(const GameSpec& g) {
 std::string board_words(const GameSpec& g) {
   if (g.rows == 1) return solo_board_text(g);
   if (g.rows == 4) {
+    std::string start = fmt::format("Each hole starts with {}", plural(g.seeds, "seed", "seeds"));
+    if (!g.row.empty()) {
+      auto n = static_cast<std::ptrdiff_t>(g.holes);
+      start = fmt::format(
+          "Each player's back row starts with {} seeds and their front row with {}, from the "
+          "player's left",
+          fmt::join(g.row.begin(), g.row.begin() + n, " "),
+          fmt::join(g.row.begin() + n, g.row.end(), " "));
+    }
     return fmt::format(
         "Board: 4 rows of {} holes, two rows a player (a front row facing the other player's, and "
-        "a back row), {}; each player sows only round their own two rows. Each hole starts with "
-        "{} ({} in all).\n",
-        g.holes, stores_words(g), plural(g.seeds, "seed", "seeds"), g.total());
+        "a back row), {}; each player sows only round their own two rows. {} ({} in all).\n",
+        g.holes, stores_words(g), start, g.total());
   }
   if (g.scatter > 0) {
     return fmt::format("Board: 2 rows of {} holes, {} ({} seeds on the board).\n", g.holes,

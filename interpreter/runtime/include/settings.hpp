@@ -162,15 +162,17 @@ struct Settings {
   WinnerKind winner = WinnerKind::MostStore;
   MatchSettings match;
 
+  // The players: one in a one-player game (`rows 1`), else two.
+  int players() const { return rows == 1 ? 1 : 2; }
   // Seeds in play at the start: the board's and the stores'.
-  int total() const { return board_total() + rows * store_seeds; }
-  // The seeds on the board at the start.
+  int total() const { return board_total() + players() * store_seeds; }
+  // The seeds on the board at the start (`row` lists one player's holes).
   int board_total() const {
     if (scatter > 0) return scatter;
     if (row.empty()) return rows * holes * seeds;
     int t = 0;
     for (int x : row) t += x;
-    return rows * t;
+    return players() * t;
   }
   friend bool operator==(const Settings&, const Settings&) = default;
 };
