@@ -364,6 +364,13 @@ void Session::print_help() const {
       "their own left: South's row is the bottom one (1..{0} left to right), North's the top one "
       "(1..{0} right to left), as printed beside each row.",
       n)};
+  if (rules_.rows == 4) {
+    paragraphs[0] = fmt::format(
+        "Type the number of a hole to sow it. Each player numbers their two rows round the ring "
+        "they sow: the back row 1..{0} from their own left, then the front row {1}..{2} from their "
+        "right, as printed beside each row.",
+        n, n + 1, 2 * n);
+  }
   if (rules_.match.present) {
     paragraphs.push_back(fmt::format(
         "A hole of the other row that you hold as a son is played as {} + its number there.", n));
