@@ -1065,6 +1065,33 @@ TEST(Runtime, FourRowSetupsListTheBackRowThenTheFrontRow) {
   EXPECT_EQ(r->total(), 72);
 }
 
+// `lap_start`: the hole the current lap lifted (not the move's origin).
+// Captured seeds taken into the hand are sown again retracing the
+// capturing lap, from the hole after the one it lifted (Igisoro, Omweso).
+TEST(Runtime, LapStartIsTheHoleTheCurrentLapLifted) {
+  auto r = load(R"(
+game "L" {
+  board  { rows 4  holes 4  stores none }
+  setup  { seeds 1 }
+  moves  { from own holes where count(hole) >= 2 }
+  sowing { direction ccw  relay landing }
+  on lap_end when front(here) and count(here) > 1 and count(opposite(here)) > 0 {
+    lift opposite(here)
+    relay into next(lap_start)
+  }
+  end { when no moves  winner survivor }
+}
+)");
+  ASSERT_TRUE(r);
+  // Hole 1 sows 2 and 3; hole 3 (now 2) is relayed: 4 and 5; hole 5 is a
+  // front hole, now 2: North's facing hole 8 (3 seeds) goes into the hand
+  // and is sown from the hole after 3, the hole that lap lifted: 4, 5, 6.
+  State s = position(*r, {2, 0, 1, 0, 1, 0, 0, 0}, {1, 1, 1, 1, 1, 1, 1, 3});
+  apply(*r, s, mv(1));
+  EXPECT_EQ(row(s, kS), (V{0, 1, 0, 2, 3, 1, 0, 0}));
+  EXPECT_EQ(row(s, kN), (V{1, 1, 1, 1, 1, 1, 1, 0}));
+}
+
 TEST(Runtime, FourRowBoardsSowClockwiseRoundTheSameRing) {
   auto r = load(four_rows("cw"));
   ASSERT_TRUE(r);

@@ -99,6 +99,7 @@ void CodeGen::emit(OpCode op, int32_t a) {
   uses_relay_from_ |= op == OpCode::RelayFrom || op == OpCode::RelayInto;
   uses_hand_ |= op == OpCode::LiftHole || op == OpCode::LiftSome || op == OpCode::RelayInto;
   uses_sown_ |= op == OpCode::Sown || op == OpCode::InHand;
+  uses_lap_start_ |= op == OpCode::LapStart;
   uses_draw_ |= op == OpCode::Draw;
   depth_ += stack_effect(op);
   assert(depth_ >= 0);

@@ -275,6 +275,7 @@ std::shared_ptr<const Rules> compile(const CheckedGame& game) {
   r.may_relay = r.relay != RelayKind::None || gen.uses_relay_from() || gen.uses_hand();
   r.plain_relay = r.events[static_cast<size_t>(Event::LapEnd)].empty() && r.relay_when.empty();
   r.reads_sown = gen.uses_sown();
+  r.reads_lap_start = gen.uses_lap_start();
   r.has_lasting = !r.marks.empty() || !r.counters.empty();
   r.direction_per_move = !r.direction_rules.empty();
   r.may_be_endless = r.may_relay || !r.skip_when.empty() || no_room;

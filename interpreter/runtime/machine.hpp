@@ -63,6 +63,7 @@ struct Machine {
   // they are left uninitialised (a Machine is built for every move).
   int sown;
   int in_hand;
+  int lap_start;  // the hole this lap lifted, or sows its hand after (Rules::reads_lap_start)
 
   // What actions asked for.
   bool pending_mode = false;  // in sow_end: captures are pending

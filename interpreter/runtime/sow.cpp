@@ -282,6 +282,7 @@ bool sow_move_impl(Machine& m, int start) {
     int from = kHand ? lift_cell & kCellMask : lift_cell;  // the lap sows after this cell
     int skip = from;
     int hand = kHand ? hand_lap<kObs>(m, tv, lift_cell, from, skip) : lift<kObs>(m, from);
+    if (r.reads_lap_start) m.lap_start = from;
     int land = r.slow_sow ? sow_lap<kObs, true>(m, tv, from, hand, skip)
                           : sow_lap<kObs, false>(m, tv, from, hand, skip);
     if (land < 0) return false;

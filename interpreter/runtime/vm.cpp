@@ -249,6 +249,9 @@ L_Here:
 L_Origin:
   PUSH(m.origin);
   NEXT;
+L_LapStart:
+  PUSH(m.lap_start);
+  NEXT;
 L_Hole:
   PUSH(m.hole);
   NEXT;

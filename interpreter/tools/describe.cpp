@@ -395,7 +395,8 @@ std::string solo_board_text(const GameSpec& g) {
 }
 
 std::string stores_words(const GameSpec& g) {
-  return g.stores == StoreKind::None ? "no stores: captured seeds leave play"
+  return g.stores == StoreKind::None
+             ? "no stores (seeds taken leave play or go back into it, as the rules below say)"
          : g.stores == StoreKind::Sown
              ? "a store at each player's right end, on the sowing track: the mover sows into "
                "their own store and skips the opponent's"

@@ -181,6 +181,7 @@ struct Rules : Settings {
   bool plain_relay = false;         // no lap_end handler, no `relay ... when`: the kind decides
   bool hand_laps = false;           // `lift H` / `relay into H`: laps may sow taken seeds
   bool reads_sown = false;          // code reads `sown` or `in_hand`: the sowing keeps them
+  bool reads_lap_start = false;     // code reads `lap_start`: the sowing keeps it
   bool has_lasting = false;         // marks or counters: handlers may change them mid-move
   bool direction_per_move = false;  // direction rules: a move's direction from its start hole
   bool direction_choice = false;    // some rule is `either`: a start hole may offer two moves
