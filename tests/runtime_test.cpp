@@ -1072,7 +1072,7 @@ TEST(Runtime, LapStartIsTheHoleTheCurrentLapLifted) {
   auto r = load(R"(
 game "L" {
   board  { rows 4  holes 4  stores none }
-  setup  { seeds 1 }
+  setup  { seeds 2 }
   moves  { from own holes where count(hole) >= 2 }
   sowing { direction ccw  relay landing }
   on lap_end when front(here) and count(here) > 1 and count(opposite(here)) > 0 {
@@ -1087,6 +1087,7 @@ game "L" {
   // front hole, now 2: North's facing hole 8 (3 seeds) goes into the hand
   // and is sown from the hole after 3, the hole that lap lifted: 4, 5, 6.
   State s = position(*r, {2, 0, 1, 0, 1, 0, 0, 0}, {1, 1, 1, 1, 1, 1, 1, 3});
+  ASSERT_FALSE(s.over);
   apply(*r, s, mv(1));
   EXPECT_EQ(row(s, kS), (V{0, 1, 0, 2, 3, 1, 0, 0}));
   EXPECT_EQ(row(s, kN), (V{1, 1, 1, 1, 1, 1, 1, 0}));
