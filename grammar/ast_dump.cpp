@@ -194,6 +194,7 @@ void Dumper::stmt(int depth, const Stmt& s) {
   if (s.kind == StmtKind::Capture && !s.dest) head += " owners";
   if (s.kind == StmtKind::Chain) head += s.forward ? " forward" : " backward";
   if (s.kind == StmtKind::Relay && s.into) head += " into";
+  if (s.kind == StmtKind::Relay && s.way) head += " " + s.way->text;
   line(depth, head, &s.range);
   if (s.target) expr(depth + 1, "target", *s.target);
   if (s.dest) expr(depth + 1, "dest", *s.dest);

@@ -96,8 +96,12 @@ void build_stmt(State& st, Range r, ast::StmtKind kind) {
       if (kids.size() == 2) s.value = take<ExprItem>(kids[0]).expr;  // N from H
       s.target = take<ExprItem>(kids.back()).expr;
       break;
-    case ast::StmtKind::Relay:
-      s.into = kids.size() == 2;  // the word `into`, then the hole
+    case ast::StmtKind::Relay:  // [the word `into`] the hole [ccw|cw]
+      if (std::holds_alternative<ast::Word>(kids.back())) {
+        s.way = take<ast::Word>(kids.back());
+        kids.pop_back();
+      }
+      s.into = kids.size() == 2;
       s.target = take<ExprItem>(kids.back()).expr;
       break;
     case ast::StmtKind::Lift:

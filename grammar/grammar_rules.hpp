@@ -320,10 +320,12 @@ struct StopStmt : kw::Stop, NodeTag {};
 struct CancelStmt : kw::Cancel, NodeTag {};
 struct DrawStmt : kw::Draw, NodeTag {};
 // `relay from H` lifts H for the next lap; `relay into H` sows the seeds in
-// hand from H itself.
+// hand from H itself; either may end with the direction of the laps from
+// there on (`relay into H cw`).
 struct RelayHow : pg::sor<pg::seq<kw::From, Ws, Must<ExprAfter<kw::From>>>,
                           pg::seq<Word<kw::Into>, Ws, Must<ExprAfter<kw::Into>>>> {};
-struct RelayStmt : pg::seq<kw::Relay, Ws, Must<RelayHow>>, NodeTag {};
+struct RelayWay : pg::opt<Ws, pg::sor<Word<kw::Ccw>, Word<kw::Cw>>> {};
+struct RelayStmt : pg::seq<kw::Relay, Ws, Must<RelayHow>, RelayWay>, NodeTag {};
 struct LiftStmt : pg::seq<kw::Lift, Ws, Must<ExprAfter<kw::Lift>>, pg::opt<SeedsFrom>>, NodeTag {};
 struct LeaveStmt : pg::seq<kw::Leave, Ws, Must<ExprAfter<kw::Leave>>>, NodeTag {};
 struct LetName : Name {};

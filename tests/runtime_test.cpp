@@ -1931,6 +1931,72 @@ game "Forbid after a zigzag" {
   EXPECT_EQ(format_moves(legal_moves(*r, s)), "1, 3");
 }
 
+// `relay into H cw|ccw`, `relay from H cw|ccw`: the laps from the next on
+// sow that way (Igisoro's reverse capture, sown again counter-clockwise;
+// Bao's captured seeds, whose direction the kichwa gives).
+constexpr const char* kRelayWay = R"(
+game "Turn back" {
+  board  { rows 2  holes 4  stores captures }
+  setup  { seeds 2 }
+  moves  { from own holes where count(hole) >= 1 }
+  sowing { relay landing }
+  on lap_end when lap == 1 and own(here) and count(here) == 1 and count(opposite(here)) > 0 {
+    lift opposite(here)
+    relay into origin WAY
+  }
+  end { when empty_row { capture board to owners }  winner most store }
+}
+)";
+
+std::shared_ptr<const Rules> relay_way_game(const std::string& way) {
+  std::string text = kRelayWay;
+  text.replace(text.find("WAY"), 3, way);
+  return load(text);
+}
+
+TEST(Sowing, RelayIntoWithADirectionTurnsEveryLaterLap) {
+  auto ccw = relay_way_game("");
+  auto cw = relay_way_game("cw");
+  ASSERT_TRUE(ccw && cw);
+  // S1 -> S2 (empty before): N3's 3 seeds sown from S1 itself: the game's
+  // way S1, S2, S3; clockwise S1, N4, N3 (empty: stop).
+  State a = position(*ccw, {1, 0, 0, 0}, {1, 1, 3, 1});
+  apply(*ccw, a, mv(1));
+  EXPECT_EQ(row(a, kS), (V{1, 2, 1, 0}));
+  State b = position(*cw, {1, 0, 0, 0}, {1, 1, 3, 1});
+  apply(*cw, b, mv(1));
+  EXPECT_EQ(row(b, kS), (V{1, 1, 0, 0}));
+  EXPECT_EQ(row(b, kN), (V{1, 1, 1, 2}));
+  // The relay laps after it go clockwise too: N3's 2 into S1, N4 (2:
+  // relay) N3, N2 (2: relay) N1, S4 (empty: stop).
+  State c = position(*cw, {1, 0, 0, 0}, {1, 1, 2, 1}, 10);
+  ApplyInfo info = apply(*cw, c, mv(1));
+  EXPECT_EQ(row(c, kS), (V{1, 1, 0, 1}));
+  EXPECT_EQ(row(c, kN), (V{2, 0, 1, 0}));
+  EXPECT_EQ(info.laps, 4);
+  EXPECT_EQ(validate(*cw, c), "");
+}
+
+TEST(Sowing, RelayFromWithADirection) {
+  auto r = load(R"(
+game "Turn from" {
+  board  { rows 2  holes 4  stores captures  counters turned }
+  setup  { seeds 2 }
+  moves  { from own holes where count(hole) >= 1 }
+  on lap_end when lap == 1 { relay from here cw }
+  on sow_end { turned = 0  if clockwise { turned = 1 } }
+  end { when empty_row { capture board to owners }  winner most store }
+}
+)");
+  ASSERT_TRUE(r);
+  // S1 (2) -> S2, S3 (3): lifted and sown clockwise, S2, S1, N4.
+  State s = initial_state(*r);
+  apply(*r, s, mv(1));
+  EXPECT_EQ(row(s, kS), (V{1, 4, 0, 2}));
+  EXPECT_EQ(row(s, kN), (V{2, 2, 2, 3}));
+  EXPECT_EQ(s.counters[0], 1);
+}
+
 // `relay into H` with nothing in hand lands in H itself.
 TEST(Sowing, RelayIntoWithAnEmptyHandLandsThere) {
   auto r = load(R"(

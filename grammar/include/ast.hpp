@@ -115,6 +115,7 @@ struct Stmt {
   std::optional<Expr> cond;  // If, While, Chain
   bool forward = true;       // Chain direction
   bool into = false;         // Relay: `relay into H`
+  std::optional<Word> way;   // Relay: `ccw` or `cw`, the direction of the laps from there on
   std::vector<Expr> args;    // Use arguments
   std::vector<Stmt> body;
   std::vector<Stmt> else_body;  // If: an `else if` is one If statement here

@@ -100,6 +100,7 @@ void CodeGen::emit(OpCode op, int32_t a) {
   uses_hand_ |= op == OpCode::LiftHole || op == OpCode::LiftSome || op == OpCode::RelayInto;
   uses_sown_ |= op == OpCode::Sown || op == OpCode::InHand;
   uses_lap_start_ |= op == OpCode::LapStart;
+  uses_relay_way_ |= op == OpCode::RelayWay;
   uses_draw_ |= op == OpCode::Draw;
   depth_ += stack_effect(op);
   assert(depth_ >= 0);
@@ -559,6 +560,7 @@ void CodeGen::stmt(const Stmt& s) {
     case StmtKind::Relay:
       expr(*s.target);
       emit(s.into ? OpCode::RelayInto : OpCode::RelayFrom);
+      if (s.way) emit(OpCode::RelayWay, s.way->text == "cw" ? 1 : 0);
       return;
     case StmtKind::Lift:
       expr(*s.target);

@@ -278,6 +278,7 @@ std::shared_ptr<const Rules> compile(const CheckedGame& game) {
   r.reads_lap_start = gen.uses_lap_start();
   r.has_lasting = !r.marks.empty() || !r.counters.empty();
   r.direction_per_move = !r.direction_rules.empty();
+  r.laps_turn = r.laps_alternate || gen.uses_relay_way();
   r.may_be_endless = r.may_relay || !r.skip_when.empty() || no_room;
   r.has_questions = !r.questions.empty();
   r.simple_starts = !r.has_questions && !r.from_store && r.where_nonempty && r.forbid.empty() &&

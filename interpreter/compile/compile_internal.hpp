@@ -35,6 +35,7 @@ class CodeGen {
   bool uses_relay_from() const { return uses_relay_from_; }
   // `lift H` or `relay into H`: laps that sow seeds taken into the hand.
   bool uses_hand() const { return uses_hand_; }
+  bool uses_relay_way() const { return uses_relay_way_; }
   bool uses_sown() const { return uses_sown_; }
   bool uses_lap_start() const { return uses_lap_start_; }
   bool uses_draw() const { return uses_draw_; }
@@ -103,6 +104,7 @@ class CodeGen {
   bool uses_no_moves_ = false;
   bool uses_relay_from_ = false;
   bool uses_hand_ = false;
+  bool uses_relay_way_ = false;
   bool uses_sown_ = false;
   bool uses_lap_start_ = false;
   bool uses_draw_ = false;

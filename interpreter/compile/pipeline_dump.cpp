@@ -75,7 +75,8 @@ void dump_settings(std::string& out, const Rules& r) {
          yes(r.has_drop) + " slow_sow " + yes(r.slow_sow) + " may_relay " + yes(r.may_relay) +
          " may_be_endless " + yes(r.may_be_endless) + " needs_no_moves " + yes(r.needs_no_moves) +
          " has_repetition " + yes(r.has_repetition) + " direction_per_move " +
-         yes(r.direction_per_move) + " direction_choice " + yes(r.direction_choice) + "\n";
+         yes(r.direction_per_move) + " direction_choice " + yes(r.direction_choice) +
+         " laps_turn " + yes(r.laps_turn) + "\n";
   out += "frame " + std::to_string(r.frame_size) + "\n";
 }
 

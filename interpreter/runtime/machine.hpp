@@ -73,7 +73,8 @@ struct Machine {
   bool cancel = false;
   int relay_from = -1;
   int relay_into = -1;  // `relay into H`: the next lap sows the hand from H
-  int taken = 0;        // seeds `lift` put into the hand for the next lap
+  int relay_way = -1;  // `relay ... ccw|cw`: the laps from the next on sow clockwise (1) or not (0)
+  int taken = 0;       // seeds `lift` put into the hand for the next lap
   int leave = 0;
 
   // What the move did.

@@ -9,7 +9,8 @@
 // remainder walked on the doubled track. Endless sowing is detected exactly
 // with Brent's cycle algorithm over the sowing state at each relay point
 // (board, stores, removed, and how the next lap starts: the hole it lifts,
-// or sows the hand into; with `laps alternate` also its direction; the
+// or sows the hand into; when laps may turn (`laps alternate`, `relay ...
+// cw`) also its direction; the
 // seeds in hand are what the board lacks, nothing is pending there),
 // keeping one snapshot on the stack, no heap. A lap that skips every hole
 // of the track without dropping is endless too (the board cannot change
@@ -209,6 +210,7 @@ int after_lap(Machine& m, const TrackView& tv, int land) {
   m.last = true;
   m.relay_from = -1;
   m.relay_into = -1;
+  m.relay_way = -1;
   if (!m.rules.events[static_cast<size_t>(Event::LapEnd)].empty()) {
     m.stop = false;
     run_handlers(m, Event::LapEnd);
@@ -239,6 +241,21 @@ int hand_lap(Machine& m, const TrackView& tv, int lap, int& from, int& skip) {
     from = tv.track[(tv.pos[from] + tv.len - 1) % tv.len];
   }
   return hand;
+}
+
+// The direction of the next lap: the one a `relay ... ccw|cw` gave, else
+// with `laps alternate` the other way from the lap that ended.
+void turn(Machine& m, TrackView& tv) {
+  const Rules& r = m.rules;
+  bool reversed = m.reversed;
+  if (m.relay_way >= 0) {
+    reversed = (m.relay_way == 1) != (r.direction == Direction::Cw);
+  } else if (r.laps_alternate) {
+    reversed = !reversed;
+  }
+  if (reversed == m.reversed) return;
+  m.reversed = reversed;
+  tv = track_of(m);
 }
 
 // Whether a move sows against the game's direction: by the mover's choice,
@@ -277,7 +294,7 @@ bool sow_move_impl(Machine& m, int start) {
   int power = 1;
   int lam = 1;
   if (r.may_relay)
-    take(tortoise, s, r.cells, lift_cell + (r.laps_alternate && m.reversed ? 256 : 0), lasting);
+    take(tortoise, s, r.cells, lift_cell + (r.laps_turn && m.reversed ? 256 : 0), lasting);
   for (;;) {
     int from = kHand ? lift_cell & kCellMask : lift_cell;  // the lap sows after this cell
     int skip = from;
@@ -298,10 +315,9 @@ bool sow_move_impl(Machine& m, int start) {
     if constexpr (kObs) {
       if ((next & ~kCellMask) == kLiftLap) m.obs->relay(next);  // a lap that lifts a hole
     }
-    int key = next;          // the sowing state's next lap: its kind and hole
-    if (r.laps_alternate) {  // the next lap sows the other way: part of the state
-      m.reversed = !m.reversed;
-      tv = track_of(m);
+    int key = next;     // the sowing state's next lap: its kind and hole
+    if (r.laps_turn) {  // and its direction
+      turn(m, tv);
       key += m.reversed ? 256 : 0;
     }
     // Questions (`ask`) asked while the move still has answers to give make

@@ -553,6 +553,9 @@ L_Stop:
 L_RelayInto:
   m.relay_into = static_cast<int>(POP());
   NEXT;
+L_RelayWay:
+  m.relay_way = static_cast<int>(in->a);
+  NEXT;
 L_LiftHole:
   lift_seeds(m, static_cast<int>(POP()), INT64_MAX);
   NEXT;

@@ -185,11 +185,12 @@ struct Rules : Settings {
   bool has_lasting = false;         // marks or counters: handlers may change them mid-move
   bool direction_per_move = false;  // direction rules: a move's direction from its start hole
   bool direction_choice = false;    // some rule is `either`: a start hole may offer two moves
-  bool simple_starts = false;       // where_nonempty, no forbid, no endless look-ahead
-  bool may_be_endless = false;      // may_relay or `skip when`: a move may never stop
-  bool needs_no_moves = false;      // some code evaluates `no moves`
-  bool has_repetition = false;      // a repetition clause (needs a History)
-  bool has_questions = false;       // some handler asks (`ask NAME`): moves carry answers
+  bool laps_turn = false;  // `laps alternate` or `relay ... ccw|cw`: a lap may sow the other way
+  bool simple_starts = false;   // where_nonempty, no forbid, no endless look-ahead
+  bool may_be_endless = false;  // may_relay or `skip when`: a move may never stop
+  bool needs_no_moves = false;  // some code evaluates `no moves`
+  bool has_repetition = false;  // a repetition clause (needs a History)
+  bool has_questions = false;   // some handler asks (`ask NAME`): moves carry answers
 
   const Instr* at(CodeRef r) const { return code.data() + r.entry; }
 };
