@@ -155,12 +155,12 @@ const PerftCase kCases[] = {
     {"hus.mnc", 3, 1250},
     {"hus.mnc", 4, 11359},
     // Igisoro: four rows as ǁHus, captured seeds sown again from the hole
-    // after the one the capturing lap lifted (lap_start); an independent
-    // model of the rules (counter-clockwise only, as the rule file) gives
-    // the same counts through depth 5 (8, 64, 416, 2695, 18952). No game
-    // can end by depth 5.
-    {"igisoro.mnc", 4, 2695},
-    {"igisoro.mnc", 5, 18952},
+    // after the one the capturing lap lifted (lap_start), reverse captures
+    // from b1 and f2 (`relay into prev(lap_start) ccw`); an independent
+    // model of the rules gives the same counts through depth 7 (8, 64, 419,
+    // 2735, 19882, 141550, 998963). No game can end by depth 5.
+    {"igisoro.mnc", 4, 2735},
+    {"igisoro.mnc", 5, 19882},
     // The solitaires end early (a game over counts one leaf, see above): the
     // deeper row is the whole game tree, one leaf per line of play
     // (Tchoukaillon: 1 won, 9 lost; Tchuka Ruma: 1 won, 14 lost).

@@ -70,7 +70,9 @@ void build_scopes(Program& program, Reporter& rep) {
 }
 
 void check_fragment_definitions(const Program& program, size_t file, Reporter& rep) {
-  BodyEnv env{rep, program, std::nullopt, {}, {}, false};
+  // A definition is checked where everything is available: the board's shape
+  // (one row, four rows) is judged where the fragment is used.
+  BodyEnv env{rep, program, std::nullopt, {}, {}, false, true};
   for (const ast::Fragment& f : program.files[file].ast.fragments) {
     BodyChecker checker(env, f.range.file, Context::Fragment);
     checker.set_root_fragment(&f);
