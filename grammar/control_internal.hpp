@@ -227,6 +227,7 @@ MNC_EXPECT(LabelString, "expected a label in quotes after 'as'")
 MNC_EXPECT(RelayKind, "expected none, landing or next after 'relay'")
 MNC_EXPECT(SkipKind, "expected origin or when after 'skip'")
 MNC_EXPECT(ForbidKind, "expected when or after following 'forbid'")
+MNC_EXPECT(PreferKind, "expected when or after following 'prefer'")
 MNC_EXPECT(EndlessKind, "expected illegal, draw or ends after 'endless'")
 MNC_EXPECT(WinnerKind, "expected 'most store', 'most rounds' or 'survivor' after 'winner'")
 MNC_MESSAGE(InfoText,

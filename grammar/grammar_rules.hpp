@@ -253,6 +253,7 @@ using Must = MNC_KW("must");
 using Feed = MNC_KW("feed");
 using Any = MNC_KW("any");
 using Forbid = MNC_KW("forbid");
+using Prefer = MNC_KW("prefer");
 using Pass = MNC_KW("pass");
 using No = MNC_KW("no");
 using Direction = MNC_KW("direction");
@@ -453,11 +454,17 @@ struct MustClause : pg::seq<Word<kw::Must>, Ws, Must<WordAfter<kw::Must, kw::Fee
 struct ForbidKind : pg::sor<pg::seq<Word<kw::When>, Ws, Must<ExprAfter<kw::When>>>,
                             pg::seq<Word<kw::After>, Ws, Must<ExprAfter<kw::After>>>> {};
 struct ForbidClause : pg::seq<Word<kw::Forbid>, Ws, Must<ForbidKind>>, NodeTag {};
+// `prefer when E` / `prefer after E`: when some legal move passes, only
+// those are legal.
+struct PreferKind : pg::sor<pg::seq<Word<kw::When>, Ws, Must<ExprAfter<kw::When>>>,
+                            pg::seq<Word<kw::After>, Ws, Must<ExprAfter<kw::After>>>> {};
+struct PreferClause : pg::seq<Word<kw::Prefer>, Ws, Must<PreferKind>>, NodeTag {};
 struct PassClause
     : pg::seq<Word<kw::Pass>, Ws, Must<WordAfter<kw::Pass, kw::When>>, Ws,
               Must<WordAfter<kw::When, kw::No>>, Ws, Must<WordAfter<kw::No, kw::Moves>>>,
       NodeTag {};
-struct MovesClause : pg::sor<FromClause, FirstClause, MustClause, ForbidClause, PassClause> {};
+struct MovesClause
+    : pg::sor<FromClause, FirstClause, MustClause, ForbidClause, PreferClause, PassClause> {};
 // sowing
 // `direction ccw|cw|either [when E]`: with `when`, a rule tried for each
 // move's start hole; `either` lets the mover choose (docs/language.md).

@@ -92,6 +92,8 @@ std::vector<std::pair<std::string, CodeRef>> regions(const Rules& r) {
   }
   out.emplace_back("moves where", r.move_where);
   for (CodeRef f : r.forbid) out.emplace_back("forbid", f);
+  for (CodeRef f : r.forbid_after) out.emplace_back("forbid after", f);
+  for (const PreferCode& p : r.prefer) out.emplace_back("prefer", p.code);
   out.emplace_back("relay when", r.relay_when);
   out.emplace_back("skip when", r.skip_when);
   out.emplace_back("endless block", r.endless_block);

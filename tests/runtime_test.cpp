@@ -1997,6 +1997,61 @@ game "Turn from" {
   EXPECT_EQ(s.counters[0], 1);
 }
 
+// `prefer when|after`: when some legal move passes, only those are legal;
+// when none does, nothing changes; clauses apply in file order.
+constexpr const char* kPrefer = R"(
+game "Prefer" {
+  board  { rows 2  holes 4  stores captures  counters took }
+  setup  { seeds 2 }
+  moves  {
+    from own holes where count(hole) >= 1
+    PREFER
+  }
+  on lap_end { took = 0 }
+  on sow_end when own(here) and count(here) == 1 and count(opposite(here)) > 0 {
+    capture opposite(here) to mover
+    took = 1
+  }
+  end { when empty_row { capture board to owners }  winner most store }
+}
+)";
+
+std::shared_ptr<const Rules> prefer_game(const std::string& clauses) {
+  std::string text = kPrefer;
+  text.replace(text.find("PREFER"), 6, clauses);
+  return load(text);
+}
+
+TEST(MovesSection, PreferKeepsTheMovesThatPassWhenThereAreAny) {
+  auto plain = prefer_game("");
+  auto capture = prefer_game("prefer after took == 1");
+  auto odd = prefer_game("prefer when number(hole) % 2 == 1");
+  auto both = prefer_game("prefer when number(hole) % 2 == 1  prefer after took == 1");
+  auto other_order = prefer_game("prefer after took == 1  prefer when number(hole) % 2 == 1");
+  ASSERT_TRUE(plain && capture && odd && both && other_order);
+  // S1 (1) -> S2, empty before, facing N3 (2): a capture; S3 (2) -> S4,
+  // N1; S4 (1) -> N1.
+  State s = position(*plain, {1, 0, 2, 1}, {0, 1, 2, 1}, 4, 4);
+  EXPECT_EQ(format_moves(legal_moves(*plain, s)), "1, 3, 4");
+  EXPECT_EQ(format_moves(legal_moves(*capture, s)), "1");
+  EXPECT_EQ(format_moves(legal_moves(*odd, s)), "1, 3");
+  EXPECT_EQ(format_moves(legal_moves(*both, s)), "1");
+  // No move captures, no odd hole: the preferences change nothing.
+  State t = position(*plain, {0, 2, 0, 1}, {1, 1, 0, 1}, 5, 5);
+  EXPECT_EQ(format_moves(legal_moves(*capture, t)), "2, 4");
+  EXPECT_EQ(format_moves(legal_moves(*odd, t)), "2, 4");
+  // File order: S2 (2) -> S3, S4 (empty before, facing N1) captures; S3
+  // (2) -> S4, N1 does not. The odd hole first leaves only 3, among which
+  // nothing captures; the capture first leaves only 2, which is not odd.
+  State u = position(*plain, {0, 2, 2, 0}, {1, 1, 1, 1}, 4, 4);
+  EXPECT_EQ(format_moves(legal_moves(*capture, u)), "2");
+  EXPECT_EQ(format_moves(legal_moves(*both, u)), "3");
+  EXPECT_EQ(format_moves(legal_moves(*other_order, u)), "2");
+  // A random move is drawn among the preferred ones.
+  Rng rng(7);
+  for (int i = 0; i < 20; ++i) EXPECT_EQ(format_move(random_legal_move(*capture, s, rng)), "1");
+}
+
 // `relay into H` with nothing in hand lands in H itself.
 TEST(Sowing, RelayIntoWithAnEmptyHandLandsThere) {
   auto r = load(R"(

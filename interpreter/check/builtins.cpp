@@ -43,8 +43,8 @@ const char* context_description(Context c) {
       return "the match section";
     case C::Evaluation:
       return "the evaluation section";
-    case C::ForbidAfter:
-      return "a forbid after clause";
+    case C::After:
+      return "a forbid after or prefer after clause";
     case C::Direction:
       return "a direction when clause";
     case C::FromStore:

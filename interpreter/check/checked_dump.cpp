@@ -211,6 +211,8 @@ void dump_settings(std::string& out, const GameSpec& g) {
                      spell(g.first_move), yes(g.must_feed), g.feed_else_any ? " else any" : "");
   for (const ast::Expr& f : g.forbid) out += "forbid " + expr_text(f) + "\n";
   for (const ast::Expr& f : g.forbid_after) out += "forbid after " + expr_text(f) + "\n";
+  for (const auto& p : g.prefer)
+    out += std::string("prefer ") + (p.after ? "after " : "when ") + expr_text(p.cond) + "\n";
   if (g.from_store) {
     std::string into = g.from_store_choice
                            ? fmt::format("holes of {} where {}", opt_text(g.from_store_of, "both"),

@@ -52,6 +52,7 @@ const std::vector<SectionRule>& section_rules() {
         {"first", 0, 0, ""},
         {"must", 0, 0, ""},
         {"forbid", 1, 0, ""},
+        {"prefer", 1, 0, ""},
         {"pass", 0, 0, ""}}},
       {"sowing",
        false,
@@ -442,9 +443,13 @@ void SpecBuilder::moves(const ast::Section& s) {
       spec_.feed_else_any = has_word(c, "any");
       if (env_.one_player) rep_.error(c.range, "a one-player game has no opponent to feed");
     } else if (k == "forbid" && !c.values.empty() && has_word(c, "after")) {
-      spec_.forbid_after.push_back(cond(c.values[0], Context::ForbidAfter, Type::Bool));
+      spec_.forbid_after.push_back(cond(c.values[0], Context::After, Type::Bool));
     } else if (k == "forbid" && !c.values.empty()) {
       spec_.forbid.push_back(cond(c.values[0], Context::Moves, Type::Bool));
+    } else if (k == "prefer" && !c.values.empty()) {
+      bool after = has_word(c, "after");
+      spec_.prefer.push_back(
+          {after, cond(c.values[0], after ? Context::After : Context::Moves, Type::Bool)});
     } else if (k == "pass") {
       spec_.pass_when_no_moves = true;  // the grammar allows only `pass when no moves`
       if (env_.one_player) {

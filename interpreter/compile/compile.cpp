@@ -202,6 +202,7 @@ void compile_moves_and_sowing(const GameSpec& g, Rules& r, CodeGen& gen) {
   }
   for (const ast::Expr& f : g.forbid) r.forbid.push_back(gen.expression(f));
   for (const ast::Expr& f : g.forbid_after) r.forbid_after.push_back(gen.expression(f));
+  for (const auto& p : g.prefer) r.prefer.push_back({p.after, gen.expression(p.cond)});
   if (g.from_store_seeds) r.from_store_seeds = gen.expression(*g.from_store_seeds);
   if (g.from_store_into) r.from_store_into = gen.expression(*g.from_store_into);
   if (g.from_store_when) r.from_store_when = gen.expression(*g.from_store_when);

@@ -107,6 +107,11 @@ std::string dump_pipeline(const Rules& r) {
     dump_code(out, r, "forbid #" + std::to_string(i + 1), r.forbid[i]);
   for (size_t i = 0; i < r.forbid_after.size(); ++i)
     dump_code(out, r, "forbid after #" + std::to_string(i + 1), r.forbid_after[i]);
+  for (size_t i = 0; i < r.prefer.size(); ++i)
+    dump_code(
+        out, r,
+        std::string(r.prefer[i].after ? "prefer after #" : "prefer when #") + std::to_string(i + 1),
+        r.prefer[i].code);
   dump_code(out, r, "relay when", r.relay_when);
   for (const DirectionCode& d : r.direction_rules) {
     if (d.when.empty()) out += fmt::format("direction {} always\n", spell(d.direction));

@@ -454,6 +454,37 @@ void keep_first_move(const Rules& r, const State& s, MoveList& moves) {
   if (!kept.empty()) moves = kept;
 }
 
+// Whether a legal move passes a `prefer` clause: its start hole (a move
+// from the store has none: it never passes `prefer when`), or the
+// position it leads to (a move that never stops never passes `prefer
+// after`).
+bool preferred(const Rules& r, const State& s, Move move, const PreferCode& p) {
+  if (move.is_pass()) return false;
+  State copy = s;
+  Machine m(r, copy, s.to_move, nullptr);
+  prepare(m, move);
+  if (!p.after) {
+    if (move.is_from_store()) return false;
+    m.hole = move_cell(r.side, s.to_move, move);
+    return exec(m, p.code) != 0;
+  }
+  if (!run_move(m, start_cell(m, move))) return false;
+  m.reversed = false;  // as `forbid after`: next and prev in the game's direction
+  return exec(m, p.code) != 0;
+}
+
+// The `prefer` clauses in file order: each keeps the moves that pass it,
+// when at least one does.
+void keep_preferred(const Rules& r, const State& s, MoveList& moves) {
+  for (const PreferCode& p : r.prefer) {
+    MoveList kept;
+    for (Move m : moves) {
+      if (preferred(r, s, m, p)) kept.push(m);
+    }
+    if (!kept.empty()) moves = kept;
+  }
+}
+
 }  // namespace
 
 bool has_legal_move(const Rules& r, const State& s) {
@@ -502,6 +533,7 @@ MoveList legal_moves(const Rules& r, const State& s) {
     });
   }
   if (first_move_pending(r, s)) keep_first_move(r, s, out);
+  if (!r.prefer.empty()) keep_preferred(r, s, out);
   if (out.empty() && r.pass_when_no_moves) out.push(Move::pass());
   return out;
 }
@@ -516,7 +548,7 @@ Move random_legal_move(const Rules& r, const State& s, Rng& rng) {
   Player p = s.to_move;
   Lookahead la = lookahead_for(r, s);
   if (first_move_pending(r, s) || !la.any() || r.direction_choice || r.has_questions ||
-      r.from_store) {
+      r.from_store || !r.prefer.empty()) {
     MoveList moves = legal_moves(r, s);
     MANCALA_ASSERT(!moves.empty() && "random_legal_move: the game is over");
     return moves[rng.below(moves.size())];

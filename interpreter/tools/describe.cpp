@@ -530,6 +530,11 @@ std::string moves_text(const Describer& d, const GameSpec& g) {
   for (const auto& f : g.forbid) out += "- A hole may not be played when " + d.words(f) + ".\n";
   for (const auto& f : g.forbid_after)
     out += "- A move may not be made if, after it (its captures included), " + d.words(f) + ".\n";
+  for (const auto& p : g.prefer) {
+    out += p.after ? "- If some legal move leaves a position where " + d.words(p.cond)
+                   : "- If some legal move starts from a hole where " + d.words(p.cond);
+    out += ", only such moves are legal.\n";
+  }
   if (g.must_feed) {
     out += "- If the opponent has no seeds, the mover must make a move that gives them some";
     out += g.feed_else_any ? "; when no move does, any move is legal.\n" : ".\n";

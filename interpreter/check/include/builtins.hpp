@@ -36,7 +36,7 @@ enum class Context : uint32_t {
   End,           // end: clause conditions and blocks
   EndlessBlock,  // sowing: endless ends { ... }
   Match,         // match: ends when
-  ForbidAfter,   // moves: forbid after (the position a move leads to)
+  After,         // moves: forbid after, prefer after (the position a move leads to)
   Direction,     // sowing: direction ... when (the start hole of a move)
   Evaluation,    // evaluation: score
   FromStore,     // moves: from store seeds / into / when (before the move; sees mover)

@@ -66,6 +66,13 @@ struct GameSpec : Settings {
   std::optional<ast::Expr> move_where;  // sees `hole`, `mover`
   std::vector<ast::Expr> forbid;
   std::vector<ast::Expr> forbid_after;  // judged on the position after the move
+  // `prefer when|after E`, in file order: `after` judges the position the
+  // move leads to, `when` the start hole.
+  struct Prefer {
+    bool after;
+    ast::Expr cond;
+  };
+  std::vector<Prefer> prefer;
   // `from store [seeds E] [into H] [when C]` (Settings::from_store): each
   // absent when not written (every count; the mover's hole 1; always).
   std::optional<ast::Expr> from_store_seeds;

@@ -103,6 +103,14 @@ struct DirectionCode {
 
 // A compiled game: its Settings, copied whole from the checker's GameSpec,
 // plus everything compile derives from them and from the handlers.
+// `prefer when E` (code sees `hole`) or `prefer after E` (code runs on the
+// position the move leads to): a filter that keeps the moves that pass it,
+// when there are any.
+struct PreferCode {
+  bool after = false;
+  CodeRef code;
+};
+
 struct Rules : Settings {
   std::string name;
   std::vector<std::pair<std::string, std::string>> info;
@@ -155,6 +163,7 @@ struct Rules : Settings {
   bool where_nonempty = false;        // move_where is exactly count(hole) >= 1 (fast path)
   std::vector<CodeRef> forbid;        // each pushes bool
   std::vector<CodeRef> forbid_after;  // each pushes bool, run on the position after the move
+  std::vector<PreferCode> prefer;     // `prefer when|after`, in file order
   // `from store`: the seeds of its one move (empty: every count), the hole
   // its first seed goes into (empty: the mover's hole 1), when it applies
   // (empty: always); each sees `mover` and the board.
