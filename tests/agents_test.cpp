@@ -141,7 +141,8 @@ TEST(Agents, ChooseLegalMovesWithoutChangingTheirInput) {
         size_t history_size = p.history.size();
         Move m = a->choose(*rules, p.state, &p.history);
         EXPECT_TRUE(legal_moves(*rules, p.state).contains(m))
-            << file << " " << spec << " " << format_move(m) << " at " << to_text(p.state);
+            << file << " " << spec << " " << format_move(m, rules->move_names()) << " at "
+            << to_text(p.state);
         EXPECT_EQ(p.state, before) << file << " " << spec;
         EXPECT_EQ(p.history.size(), history_size) << file << " " << spec;
         Move without_history = a->choose(*rules, p.state, nullptr);

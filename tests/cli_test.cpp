@@ -415,8 +415,9 @@ TEST(CliTest, ReplayIllegalMoveNamesPlyAndLegalMoves) {
 
 // A four-row board as people and scripts see it: replay's text draws the
 // four rows as South sees them, the JSON position gives each player's front
-// and back rows from the player's left, the terminal board numbers each
-// hole, and moves are the numbers round the mover's ring.
+// and back rows from the player's left, the terminal board names each
+// hole, and moves name the row and the hole from the mover's left (f3,
+// b3; a ring number is refused).
 TEST(CliTest, FourRowBoardsAreShownRowByRow) {
   fs::path file = temp_file("four.mnc");
   std::ofstream(file) << R"(game "Four" {
@@ -434,7 +435,7 @@ TEST(CliTest, FourRowBoardsAreShownRowByRow) {
 )";
   // South's back hole 4 sows front holes 4 and 3 (from the left); the last
   // makes 3 and takes North's facing front hole 2 and the back hole behind.
-  ToolRun text = run_tool({"replay", file.string(), "--moves", "4"});
+  ToolRun text = run_tool({"replay", file.string(), "--moves", "b4"});
   EXPECT_EQ(text.status, 0) << text.err;
   EXPECT_NE(text.out.find("  north back     2    2    0    2  store 0\n"
                           "  north front    2    2    0    2\n"
@@ -442,20 +443,59 @@ TEST(CliTest, FourRowBoardsAreShownRowByRow) {
                           "  south back     2    2    2    0  store 4\n"),
             std::string::npos)
       << text.out;
-  ToolRun json = run_tool({"replay", file.string(), "--moves", "4", "--format", "jsonl"});
+  EXPECT_NE(text.out.find("ply 1: south plays b4\n"), std::string::npos) << text.out;
+  ToolRun json = run_tool({"replay", file.string(), "--moves", "b4", "--format", "jsonl"});
   EXPECT_EQ(json.status, 0) << json.err;
   EXPECT_NE(json.out.find("\"board\":{\"south\":{\"front\":[2,2,3,3],\"back\":[2,2,2,0]},"
                           "\"north\":{\"front\":[2,0,2,2],\"back\":[2,0,2,2]}}"),
             std::string::npos)
       << json.out;
-  ToolRun other = run_tool({"replay", file.string(), "--moves", "4,12"});
-  EXPECT_EQ(other.status, 1);  // North's hole 12 is South's: not North's to play
-  EXPECT_NE(other.err.find("legal moves: 1, 3, 4, 5, 6, 8"), std::string::npos) << other.err;
+  EXPECT_NE(json.out.find("\"mover\":\"south\",\"move\":\"b4\","), std::string::npos) << json.out;
+  // North's front hole 3 from North's left (its ring number 6, the second
+  // column as South sees it) sows f2 and f1, and f1 takes South's facing
+  // front hole. Then a hole of South's, not North's to play.
+  ToolRun front = run_tool({"replay", file.string(), "--moves", "b4,f3"});
+  EXPECT_EQ(front.status, 0) << front.err;
+  EXPECT_NE(front.out.find("ply 2: north plays f3\n"), std::string::npos) << front.out;
+  EXPECT_NE(front.out.find("  north front    2    0    1    3\n"
+                           "  south front    2    2    3    0\n"),
+            std::string::npos)
+      << front.out;
+  ToolRun other = run_tool({"replay", file.string(), "--moves", "b4,ob4"});
+  EXPECT_EQ(other.status, 1);
+  EXPECT_NE(other.err.find("north cannot play ob4; legal moves: b1, b3, b4, f4, f3, f1"),
+            std::string::npos)
+      << other.err;
+  ToolRun ring = run_tool({"replay", file.string(), "--moves", "b4,12"});
+  EXPECT_EQ(ring.status, 2);
+  EXPECT_NE(ring.err.find("--moves: move 2 is '12': on a four-row board a move names its row: "
+                          "f3 or b3"),
+            std::string::npos)
+      << ring.err;
   ToolRun play = run_tool(
       {"play", file.string(), "--south", "random", "--north", "random", "--max-plies", "1"});
-  EXPECT_NE(play.out.find("      5   6   7   8\n   ----------------\n      8   7   6   5\n"),
+  EXPECT_NE(play.out.find("     b4  b3  b2  b1\n"), std::string::npos) << play.out;
+  EXPECT_NE(play.out.find("     f4  f3  f2  f1\n   ----------------\n     f1  f2  f3  f4\n"),
             std::string::npos)
       << play.out;
+  EXPECT_NE(play.out.find("     b1  b2  b3  b4\n   South"), std::string::npos) << play.out;
+  // The game's move, named as replay reads it, in the narration.
+  size_t sowed = play.out.find("1. South sowed hole ");
+  ASSERT_NE(sowed, std::string::npos) << play.out;
+  std::string move = play.out.substr(sowed + 20, 2);
+  EXPECT_TRUE(move[0] == 'b' || move[0] == 'f') << play.out;
+  EXPECT_EQ(run_tool({"replay", file.string(), "--moves", move}).status, 0) << move;
+  // A record keeps the names, and replays.
+  fs::path record = temp_file("four_record.yaml");
+  ToolRun recorded = run_tool({"play", file.string(), "--south", "random", "--north", "random",
+                               "--max-plies", "6", "--quiet", "--record", record.string()});
+  std::string kept = read_text(record);
+  EXPECT_NE(kept.find("\"ply\":1,\"mover\":\"south\",\"move\":\""), std::string::npos) << kept;
+  EXPECT_EQ(kept.find("\"move\":1"), std::string::npos) << kept;  // never a ring number
+  ToolRun again = run_tool({"replay", "--record", record.string()});
+  EXPECT_EQ(again.status, 0) << again.err;
+  EXPECT_NE(again.err.find("all 6 positions reproduced"), std::string::npos) << again.err;
+  fs::remove(record);
   ToolRun describe = run_tool({"describe", file.string()});
   EXPECT_NE(describe.out.find("Board: 4 rows of 4 holes, two rows a player"), std::string::npos)
       << describe.out;

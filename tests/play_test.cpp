@@ -214,6 +214,47 @@ TEST(Record, ReplayNamesThePlyThatDiffers) {
   fs::remove(record);
 }
 
+// A four-row game's record names its moves by row (f3, b3) and replays;
+// a ring number in its place is refused at its line, once the game is
+// known, and a row name is refused for a two-row game.
+TEST(Record, FourRowMovesAreNamedByRow) {
+  fs::path record = temp_file("record.yaml");
+  ToolRun played = run_tool({"play", "games/hus.mnc", "--south", "random", "--north", "random",
+                             "--max-plies", "4", "--quiet", "--record", record.string()});
+  EXPECT_NE(played.err.find("stopped after 4 plies"), std::string::npos) << played.err;
+  std::string text = read_text(record);
+  size_t at = text.find("\"ply\":1,\"mover\":\"south\",\"move\":\"");
+  ASSERT_NE(at, std::string::npos) << text;
+  at += std::string("\"ply\":1,\"mover\":\"south\",\"move\":\"").size();
+  std::string name = text.substr(at, text.find('"', at) - at);
+  ASSERT_TRUE(name[0] == 'b' || name[0] == 'f') << name;
+  ToolRun r = run_tool({"replay", "--record", record.string()});
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.err.find("all 4 positions reproduced"), std::string::npos) << r.err;
+  // The same move as its ring number (b3 is 3, f3 is 14).
+  int number = name[0] == 'b' ? std::stoi(name.substr(1)) : 17 - std::stoi(name.substr(1));
+  std::ofstream(record, std::ios::binary)
+      << replace_first(text, "\"move\":\"" + name + "\"", "\"move\":" + std::to_string(number));
+  r = run_tool({"replay", "--record", record.string()});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.err.find(record.string() + ":8: '" + std::to_string(number) +
+                       "' is not a move of this game: on a four-row board a move names its row: "
+                       "f3 or b3"),
+            std::string::npos)
+      << r.err;
+  ToolRun kalah = run_tool({"play", "games/kalah.mnc", "--south", "random", "--north", "random",
+                            "--max-plies", "1", "--quiet", "--record", record.string()});
+  EXPECT_NE(kalah.err.find("stopped after 1 plies"), std::string::npos) << kalah.err;
+  text = read_text(record);
+  at = text.find("\"move\":") + 7;
+  std::ofstream(record, std::ios::binary)
+      << text.substr(0, at) + "\"f3\"" + text.substr(text.find(',', at));
+  r = run_tool({"replay", "--record", record.string()});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.err.find("'f3' is not a move of this game"), std::string::npos) << r.err;
+  fs::remove(record);
+}
+
 // ---- simulate ------------------------------------------------------------
 
 TEST(Simulate, JsonDoesNotDependOnThreads) {
@@ -537,6 +578,31 @@ TEST(Play, RulesHintDepthAndHelpFitTheGame) {
   EXPECT_EQ(t.wait_exit(), 0);
   EXPECT_EQ(t.screen().find("son"), std::string::npos) << "Kalah has no sons";
   EXPECT_EQ(t.screen().find("Type pass"), std::string::npos) << "Kalah has no passes";
+}
+
+// On a four-row board a human types the row and the hole from their left
+// (b3, f3), as the board labels the holes; a ring number is refused.
+TEST(Play, FourRowMovesAreTypedWithTheRow) {
+  Terminal t({"play", "games/hus.mnc", "--south", "human", "--north", "greedy", "--ascii"});
+  ASSERT_TRUE(t.started());
+  const std::string prompt = "Your move (b1-b8, f5-f8; or help): ";
+  ASSERT_TRUE(t.expect("     f1  f2  f3  f4  f5  f6  f7  f8")) << t.screen();
+  ASSERT_TRUE(t.expect(prompt)) << t.screen();
+  t.type("moves");
+  EXPECT_TRUE(t.expect("Legal moves: b1, b2, b3, b4, b5, b6, b7, b8, f8, f7, f6, f5"))
+      << t.screen();
+  ASSERT_TRUE(t.expect(prompt));
+  t.type("3");
+  EXPECT_TRUE(t.expect("'3': on a four-row board a move names its row: f3 or b3.")) << t.screen();
+  ASSERT_TRUE(t.expect(prompt));
+  t.type("f3");
+  EXPECT_TRUE(t.expect("Your hole f3 is empty.")) << t.screen();
+  ASSERT_TRUE(t.expect(prompt));
+  t.type("b3");
+  EXPECT_TRUE(t.expect("1. You sowed hole b3")) << t.screen();
+  EXPECT_TRUE(t.expect("Your move (")) << t.screen();
+  t.type("quit");
+  EXPECT_EQ(t.wait_exit(), 0);
 }
 
 TEST(Play, HumanSessionOnATerminal) {

@@ -9,6 +9,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <memory>
 #include <string>
 #include <vector>
@@ -61,13 +62,13 @@ game "K" {
 // ---- moves and their names ----------------------------------------------
 
 TEST(Moves, NamesAndCells) {
-  EXPECT_EQ(parse_move("pass", 6), Move::pass());
-  EXPECT_EQ(parse_move("12", 6), mv(12));
-  EXPECT_FALSE(parse_move("13", 6));
-  EXPECT_FALSE(parse_move("0", 6));
-  EXPECT_FALSE(parse_move("3x", 6));
-  EXPECT_EQ(format_move(Move::pass()), "pass");
-  EXPECT_EQ(format_move(mv(7)), "7");
+  EXPECT_EQ(parse_move("pass", MoveNames{2, 6}), Move::pass());
+  EXPECT_EQ(parse_move("12", MoveNames{2, 6}), mv(12));
+  EXPECT_FALSE(parse_move("13", MoveNames{2, 6}));
+  EXPECT_FALSE(parse_move("0", MoveNames{2, 6}));
+  EXPECT_FALSE(parse_move("3x", MoveNames{2, 6}));
+  EXPECT_EQ(format_move(Move::pass(), {}), "pass");
+  EXPECT_EQ(format_move(mv(7), {}), "7");
   EXPECT_EQ(move_cell(6, kS, mv(1)), 0);
   EXPECT_EQ(move_cell(6, kN, mv(1)), 6);
   EXPECT_EQ(move_cell(6, kN, mv(7)), 0);  // North's son in South's hole 1
@@ -76,19 +77,92 @@ TEST(Moves, NamesAndCells) {
 }
 
 TEST(Moves, ChosenDirectionsAreNamedWithTheHole) {
-  EXPECT_EQ(parse_move("3cw", 6), (Move{3, Way::Cw}));
-  EXPECT_EQ(parse_move("3ccw", 6), (Move{3, Way::Ccw}));
-  EXPECT_EQ(parse_move("12cw", 6), (Move{12, Way::Cw}));
-  EXPECT_FALSE(parse_move("cw", 6));
-  EXPECT_FALSE(parse_move("13cw", 6));
-  EXPECT_FALSE(parse_move("3cww", 6));
-  EXPECT_FALSE(parse_move("3 cw", 6));
-  EXPECT_FALSE(parse_move("passcw", 6));
-  EXPECT_EQ(format_move(Move{3, Way::Cw}), "3cw");
-  EXPECT_EQ(format_move(Move{3, Way::Ccw}), "3ccw");
+  EXPECT_EQ(parse_move("3cw", MoveNames{2, 6}), (Move{3, Way::Cw}));
+  EXPECT_EQ(parse_move("3ccw", MoveNames{2, 6}), (Move{3, Way::Ccw}));
+  EXPECT_EQ(parse_move("12cw", MoveNames{2, 6}), (Move{12, Way::Cw}));
+  EXPECT_FALSE(parse_move("cw", MoveNames{2, 6}));
+  EXPECT_FALSE(parse_move("13cw", MoveNames{2, 6}));
+  EXPECT_FALSE(parse_move("3cww", MoveNames{2, 6}));
+  EXPECT_FALSE(parse_move("3 cw", MoveNames{2, 6}));
+  EXPECT_FALSE(parse_move("passcw", MoveNames{2, 6}));
+  EXPECT_EQ(format_move(Move{3, Way::Cw}, {}), "3cw");
+  EXPECT_EQ(format_move(Move{3, Way::Ccw}, {}), "3ccw");
   EXPECT_LT(mv(3), (Move{3, Way::Ccw}));  // ascending: 3, 3ccw, 3cw, 4
   EXPECT_LT((Move{3, Way::Ccw}), (Move{3, Way::Cw}));
   EXPECT_LT((Move{3, Way::Cw}), mv(4));
+}
+
+// A four-row board names a move by its row and its hole from the mover's
+// left (f3, b3; the opponent's of3, ob3): Move::number stays the ring
+// number, back row 1..N from the left, front row N+1..2N from the right.
+TEST(Moves, FourRowMovesNameTheRow) {
+  const MoveNames four{4, 8};
+  for (int k = 1; k <= 8; ++k) {
+    EXPECT_EQ(four.ring_number(false, k), k);
+    EXPECT_EQ(four.ring_number(true, k), 17 - k);
+    for (bool front : {false, true}) {
+      EXPECT_EQ(four.ring_front(four.ring_number(front, k)), front);
+      EXPECT_EQ(four.ring_hole(four.ring_number(front, k)), k);
+    }
+  }
+  EXPECT_EQ(format_move(mv(1), four), "b1");
+  EXPECT_EQ(format_move(mv(8), four), "b8");
+  EXPECT_EQ(format_move(mv(9), four), "f8");
+  EXPECT_EQ(format_move(mv(14), four), "f3");
+  EXPECT_EQ(format_move(mv(16), four), "f1");
+  EXPECT_EQ(format_move(mv(17), four), "ob1");  // the opponent's ring: `from all holes`
+  EXPECT_EQ(format_move(mv(32), four), "of1");
+  EXPECT_EQ(parse_move("f3", four), mv(14));
+  EXPECT_EQ(parse_move("b3", four), mv(3));
+  EXPECT_EQ(parse_move("f3cw", four), (Move{14, Way::Cw}));
+  EXPECT_EQ(parse_move("b8ccw", four), (Move{8, Way::Ccw}));
+  EXPECT_EQ(parse_move("f1cw/y", four), (Move{16, Way::Cw, 1, 1}));
+  EXPECT_EQ(parse_move("of2/ny", four), (Move{31, Way::None, 2, 2}));
+  EXPECT_EQ(parse_move("pass", four), Move::pass());
+  Move into = Move::from_store(1);
+  into.number = 12;  // front hole 5
+  EXPECT_EQ(parse_move("s1@f5", four), into);
+  EXPECT_EQ(format_move(into, four), "s1@f5");
+  EXPECT_EQ(parse_move("s3", four), Move::from_store(3));
+  // Every name prints back to itself, and every move reads back from its name.
+  for (int n = 1; n <= 32; ++n) {
+    for (Way w : {Way::None, Way::Ccw, Way::Cw}) {
+      for (int asked = 0; asked <= 2; ++asked) {
+        for (int answers = 0; answers < (1 << asked); ++answers) {
+          Move m{static_cast<uint8_t>(n), w, static_cast<uint8_t>(asked),
+                 static_cast<uint8_t>(answers)};
+          std::string name = format_move(m, four);
+          EXPECT_EQ(parse_move(name, four), m) << name;
+          EXPECT_EQ(move_name_error(name, four), "") << name;
+        }
+      }
+      Move store = Move::from_store(2);
+      store.number = static_cast<uint8_t>(n);
+      EXPECT_EQ(parse_move(format_move(store, four), four), store) << format_move(store, four);
+    }
+  }
+  // One spelling: a ring number is refused, with the reason.
+  for (const char* ring : {"3", "16", "3cw", "14/y", "s1@5"}) {
+    EXPECT_FALSE(parse_move(ring, four)) << ring;
+    EXPECT_EQ(move_name_error(ring, four), "on a four-row board a move names its row: f3 or b3")
+        << ring;
+  }
+  for (const char* bad : {"f0", "f9", "b", "f", "x3", "o3", "of", "off3", "fb3", "F3", "f3 ", "f-3",
+                          "3f", "f3x", "f3cw/", "s1@", "s1@f9", "s1@9f", "s@f1"}) {
+    EXPECT_FALSE(parse_move(bad, four)) << bad;
+    EXPECT_EQ(move_name_error(bad, four), "") << bad;
+  }
+  // Two rows keep their numbers, and know nothing of rows.
+  const MoveNames two{2, 6};
+  EXPECT_EQ(format_move(mv(12), two), "12");
+  EXPECT_EQ(format_move(Move{3, Way::Cw, 1, 1}, two), "3cw/y");
+  EXPECT_EQ(parse_move("12", two), mv(12));
+  for (const char* row : {"f3", "b3", "of3", "s1@f5"}) {
+    EXPECT_FALSE(parse_move(row, two)) << row;
+    EXPECT_EQ(move_name_error(row, two), "") << row;
+  }
+  EXPECT_EQ(format_hole(9, four), "f8");
+  EXPECT_EQ(format_hole(9, two), "9");
 }
 
 // ---- Kalah: sown stores, extra turn, capture, end --------------------------
@@ -419,7 +493,7 @@ game "Runaway" {
     apply(*r, s, mv(n));
   }
   MoveList legal = legal_moves(*r, s);
-  EXPECT_EQ(format_moves(legal), "1, 3, 4, 5, 7, 8") << "North's 2 runs away: endless, illegal";
+  EXPECT_EQ(format_moves(legal, {}), "1, 3, 4, 5, 7, 8") << "North's 2 runs away: endless, illegal";
   for (Move m : legal) {
     State t = s;
     EXPECT_FALSE(apply(*r, t, m).endless);
@@ -526,8 +600,8 @@ game "F" {
   auto strict = game("must feed"), lenient = game("must feed else any");
   ASSERT_TRUE(strict && lenient);
   State nothing_feeds = position(*strict, {1, 1, 0, 0, 0, 0}, {0, 0, 0, 0, 0, 0}, 20, 26);
-  EXPECT_EQ(format_moves(legal_moves(*strict, nothing_feeds)), "");
-  EXPECT_EQ(format_moves(legal_moves(*lenient, nothing_feeds)), "1, 2");
+  EXPECT_EQ(format_moves(legal_moves(*strict, nothing_feeds), strict->move_names()), "");
+  EXPECT_EQ(format_moves(legal_moves(*lenient, nothing_feeds), lenient->move_names()), "1, 2");
   Rng rng(7);
   for (int i = 0; i < 20; ++i) {
     Move m = random_legal_move(*lenient, nothing_feeds, rng);
@@ -535,8 +609,8 @@ game "F" {
   }
   // When a move feeds, the filter stands in both.
   State one_feeds = position(*strict, {1, 0, 0, 0, 0, 1}, {0, 0, 0, 0, 0, 0}, 20, 26);
-  EXPECT_EQ(format_moves(legal_moves(*strict, one_feeds)), "6");
-  EXPECT_EQ(format_moves(legal_moves(*lenient, one_feeds)), "6");
+  EXPECT_EQ(format_moves(legal_moves(*strict, one_feeds), strict->move_names()), "6");
+  EXPECT_EQ(format_moves(legal_moves(*lenient, one_feeds), lenient->move_names()), "6");
 }
 
 // ---- sowing options ------------------------------------------------------------------
@@ -1093,6 +1167,48 @@ game "L" {
   EXPECT_EQ(row(s, kN), (V{1, 1, 1, 1, 1, 1, 1, 0}));
 }
 
+// Every legal move of a four-row game, in every position a few plies from
+// the start, has a name of its own that reads back to it (both directions,
+// moves from the opponent's holes and from the store included).
+TEST(Runtime, FourRowMoveNamesReadBackToTheirMoves) {
+  std::string text = four_rows("either");
+  text.replace(text.find("seeds 2"), 7, "seeds 2  store 2");
+  text.replace(text.find("from own holes"), 14,
+               "from store seeds 1 into holes of mover  from all holes");
+  auto r = load(text);
+  ASSERT_TRUE(r);
+  const MoveNames names = r->move_names();
+  EXPECT_EQ(names.rows, 4);
+  EXPECT_EQ(names.holes, 4);
+  std::vector<State> level = {initial_state(*r)};
+  int seen = 0, from_store = 0, theirs = 0;
+  for (int ply = 0; ply < 3; ++ply) {
+    std::vector<State> next;
+    for (const State& s : level) {
+      MoveList legal = legal_moves(*r, s);
+      std::vector<std::string> words;
+      for (Move m : legal) {
+        std::string name = format_move(m, names);
+        EXPECT_EQ(parse_move(name, names), m) << name << " at " << to_text(s);
+        EXPECT_EQ(std::count(words.begin(), words.end(), name), 0) << name;
+        words.push_back(name);
+        ++seen;
+        from_store += m.is_from_store();
+        theirs += !m.is_from_store() && m.number > r->side;
+        if (next.size() < 200 && !m.is_pass()) {
+          State t = s;
+          apply(*r, t, m);
+          if (!t.over) next.push_back(t);
+        }
+      }
+    }
+    level = std::move(next);
+  }
+  EXPECT_GT(seen, 1000);
+  EXPECT_GT(from_store, 0);
+  EXPECT_GT(theirs, 0);
+}
+
 TEST(Runtime, FourRowBoardsSowClockwiseRoundTheSameRing) {
   auto r = load(four_rows("cw"));
   ASSERT_TRUE(r);
@@ -1244,7 +1360,7 @@ TEST(End, CanMoveSeesBothPlayers) {
   State south_can = position(*r, {0, 2, 2}, {0, 0, 0});
   apply(*r, south_can, mv(3));  // North (to move) cannot; South, not to move, can
   EXPECT_FALSE(south_can.over);
-  EXPECT_EQ(format_moves(legal_moves(*r, south_can)), "pass");
+  EXPECT_EQ(format_moves(legal_moves(*r, south_can), r->move_names()), "pass");
 }
 
 // Direction rules in file order, with `either`: hole 1 sows clockwise,
@@ -1268,7 +1384,7 @@ TEST(Sowing, EitherMakesTwoMovesOfOneHole) {
   auto r = load(kDirectionRules);
   ASSERT_TRUE(r);
   State s = position(*r, {1, 1, 1}, {1, 2, 3});
-  EXPECT_EQ(format_moves(legal_moves(*r, s)), "1, 2, 3ccw, 3cw");
+  EXPECT_EQ(format_moves(legal_moves(*r, s), r->move_names()), "1, 2, 3ccw, 3cw");
   EXPECT_FALSE(legal_moves(*r, s).contains(mv(3)));
 
   State ccw = s;
@@ -1297,7 +1413,7 @@ TEST(Sowing, EitherDirectionsAreJudgedOneByOne) {
   auto r = load(text);
   ASSERT_TRUE(r);
   State s = position(*r, {0, 0, 1}, {0, 0, 0});
-  EXPECT_EQ(format_moves(legal_moves(*r, s)), "3ccw");
+  EXPECT_EQ(format_moves(legal_moves(*r, s), r->move_names()), "3ccw");
   Rng rng(7);
   for (int i = 0; i < 20; ++i) EXPECT_EQ(random_legal_move(*r, s, rng), (Move{3, Way::Ccw}));
 }
@@ -1309,7 +1425,7 @@ TEST(Sowing, FirstMoveKeepsBothDirections) {
                "count(hole) >= 1  first move from rightmost }");
   auto r = load(text);
   ASSERT_TRUE(r);
-  EXPECT_EQ(format_moves(legal_moves(*r, initial_state(*r))), "3ccw, 3cw");
+  EXPECT_EQ(format_moves(legal_moves(*r, initial_state(*r)), r->move_names()), "3ccw, 3cw");
 }
 
 // `sown` in sow_end is the seeds of the move's last lap (here it names the
@@ -1366,12 +1482,12 @@ TEST(Counters, TheFirstMoveChoosesTheWayForTheGame) {
   auto r = load(kCounters);
   ASSERT_TRUE(r);
   State s = initial_state(*r);
-  EXPECT_EQ(format_moves(legal_moves(*r, s)), "1ccw, 1cw, 2ccw, 2cw, 3ccw, 3cw");
+  EXPECT_EQ(format_moves(legal_moves(*r, s), r->move_names()), "1ccw, 1cw, 2ccw, 2cw, 3ccw, 3cw");
   apply(*r, s, Move{2, Way::Cw});  // S2 -> S1, N3
   EXPECT_EQ(s.counters[0], 2);
   EXPECT_EQ(s.counters[1], 2);
-  EXPECT_EQ(format_moves(legal_moves(*r, s)), "1, 2, 3");  // the way is chosen
-  apply(*r, s, mv(1));                                     // North clockwise: N1 -> S3, S2
+  EXPECT_EQ(format_moves(legal_moves(*r, s), r->move_names()), "1, 2, 3");  // the way is chosen
+  apply(*r, s, mv(1));  // North clockwise: N1 -> S3, S2
   EXPECT_EQ(row(s, kS), (V{3, 1, 3}));
   EXPECT_EQ(s.counters[1], 4);
   EXPECT_EQ(validate(*r, s), "");
@@ -1417,7 +1533,7 @@ game "Relay either way" {
 )");
   ASSERT_TRUE(r);
   State s = position(*r, {2, 3, 0, 1}, {2, 0, 8, 0}, 0, 0, kN);
-  EXPECT_EQ(format_moves(legal_moves(*r, s)), "1cw, 3ccw, 3cw");
+  EXPECT_EQ(format_moves(legal_moves(*r, s), r->move_names()), "1cw, 3ccw, 3cw");
   Observer watch;  // every callback a no-op: only its presence matters
   ApplyInfo info = apply(*r, s, Move{1, Way::Cw}, &watch);
   EXPECT_FALSE(info.endless);
@@ -1445,9 +1561,10 @@ TEST(Moves, FromAllHolesOffersTheOpponentsRow) {
   auto r = load(kAllHoles);
   ASSERT_TRUE(r);
   State s = position(*r, {1, 0, 2}, {0, 3, 0});
-  EXPECT_EQ(format_moves(legal_moves(*r, s)), "1, 3, 5");
+  EXPECT_EQ(format_moves(legal_moves(*r, s), r->move_names()), "1, 3, 5");
   s.to_move = kN;
-  EXPECT_EQ(format_moves(legal_moves(*r, s)), "2, 4, 6");  // North's 4 is South's hole 1
+  EXPECT_EQ(format_moves(legal_moves(*r, s), r->move_names()),
+            "2, 4, 6");  // North's 4 is South's hole 1
   State t = position(*r, {1, 0, 2}, {0, 3, 0});
   apply(*r, t, mv(5));  // North's hole 2 (3 seeds): N3, S1 (now 2), S2 (1)
   EXPECT_EQ(row(t, kS), (V{2, 1, 2}));
@@ -1669,7 +1786,7 @@ TEST(OnePlayer, TheRowWrapsThroughTheStoreAndThePlayerMovesAgain) {
   ASSERT_TRUE(r);
   EXPECT_EQ(r->total(), 3);
   State s = initial_state(*r);
-  EXPECT_EQ(format_moves(legal_moves(*r, s)), "2, 4");
+  EXPECT_EQ(format_moves(legal_moves(*r, s), r->move_names()), "2, 4");
   // Hole 4 (2 seeds): the store, then hole 1 (empty before: the lap stops).
   apply(*r, s, mv(4));
   EXPECT_EQ(row(s, kS), (V{1, 1, 0, 0}));
@@ -1709,7 +1826,7 @@ game "Exact" {
 )");
   ASSERT_TRUE(r);
   State s = initial_state(*r);
-  EXPECT_EQ(format_moves(legal_moves(*r, s)), "4");
+  EXPECT_EQ(format_moves(legal_moves(*r, s), r->move_names()), "4");
   ApplyInfo info = apply(*r, s, mv(4));  // hole 1 (1 seed, 4 from the store) can never move
   EXPECT_TRUE(info.game_over);
   EXPECT_EQ(info.end.reason, "no moves");
@@ -1844,7 +1961,7 @@ game "Round and round" {
   // Move 1 lifts its one seed back and forth between S1 and S2 for ever;
   // move 3 ends in N1, which held a seed.
   State s = position(*r, {1, 0, 1}, {1, 1, 1});
-  EXPECT_EQ(format_moves(legal_moves(*r, s)), "3");
+  EXPECT_EQ(format_moves(legal_moves(*r, s), r->move_names()), "3");
 }
 
 // `starter last_mover`: whoever made the move that ended a round starts
@@ -1928,7 +2045,7 @@ game "Forbid after a zigzag" {
   // Move 3: S3 -> N1 (2: relay, now clockwise) S3, S2: next(S1) is S2 (1),
   // not N3 (empty), so it is legal.
   State s = position(*r, {2, 0, 1}, {1, 1, 0}, 4, 3);
-  EXPECT_EQ(format_moves(legal_moves(*r, s)), "1, 3");
+  EXPECT_EQ(format_moves(legal_moves(*r, s), r->move_names()), "1, 3");
 }
 
 // `relay into H cw|ccw`, `relay from H cw|ccw`: the laps from the next on
@@ -2032,24 +2149,25 @@ TEST(MovesSection, PreferKeepsTheMovesThatPassWhenThereAreAny) {
   // S1 (1) -> S2, empty before, facing N3 (2): a capture; S3 (2) -> S4,
   // N1; S4 (1) -> N1.
   State s = position(*plain, {1, 0, 2, 1}, {0, 1, 2, 1}, 4, 4);
-  EXPECT_EQ(format_moves(legal_moves(*plain, s)), "1, 3, 4");
-  EXPECT_EQ(format_moves(legal_moves(*capture, s)), "1");
-  EXPECT_EQ(format_moves(legal_moves(*odd, s)), "1, 3");
-  EXPECT_EQ(format_moves(legal_moves(*both, s)), "1");
+  EXPECT_EQ(format_moves(legal_moves(*plain, s), plain->move_names()), "1, 3, 4");
+  EXPECT_EQ(format_moves(legal_moves(*capture, s), capture->move_names()), "1");
+  EXPECT_EQ(format_moves(legal_moves(*odd, s), odd->move_names()), "1, 3");
+  EXPECT_EQ(format_moves(legal_moves(*both, s), both->move_names()), "1");
   // No move captures, no odd hole: the preferences change nothing.
   State t = position(*plain, {0, 2, 0, 1}, {1, 1, 0, 1}, 5, 5);
-  EXPECT_EQ(format_moves(legal_moves(*capture, t)), "2, 4");
-  EXPECT_EQ(format_moves(legal_moves(*odd, t)), "2, 4");
+  EXPECT_EQ(format_moves(legal_moves(*capture, t), capture->move_names()), "2, 4");
+  EXPECT_EQ(format_moves(legal_moves(*odd, t), odd->move_names()), "2, 4");
   // File order: S2 (2) -> S3, S4 (empty before, facing N1) captures; S3
   // (2) -> S4, N1 does not. The odd hole first leaves only 3, among which
   // nothing captures; the capture first leaves only 2, which is not odd.
   State u = position(*plain, {0, 2, 2, 0}, {1, 1, 1, 1}, 4, 4);
-  EXPECT_EQ(format_moves(legal_moves(*capture, u)), "2");
-  EXPECT_EQ(format_moves(legal_moves(*both, u)), "3");
-  EXPECT_EQ(format_moves(legal_moves(*other_order, u)), "2");
+  EXPECT_EQ(format_moves(legal_moves(*capture, u), capture->move_names()), "2");
+  EXPECT_EQ(format_moves(legal_moves(*both, u), both->move_names()), "3");
+  EXPECT_EQ(format_moves(legal_moves(*other_order, u), other_order->move_names()), "2");
   // A random move is drawn among the preferred ones.
   Rng rng(7);
-  for (int i = 0; i < 20; ++i) EXPECT_EQ(format_move(random_legal_move(*capture, s, rng)), "1");
+  for (int i = 0; i < 20; ++i)
+    EXPECT_EQ(format_move(random_legal_move(*capture, s, rng), capture->move_names()), "1");
 }
 
 // `relay into H` with nothing in hand lands in H itself.
@@ -2333,19 +2451,21 @@ game "K?" {
 )";
 
 TEST(Questions, MoveNamesCarryTheAnswersInOrder) {
-  EXPECT_EQ(parse_move("3/y", 6), (Move{3, Way::None, 1, 1}));
-  EXPECT_EQ(parse_move("3cw/ny", 6), (Move{3, Way::Cw, 2, 2}));
-  EXPECT_EQ(parse_move("12/nnnnnnnn", 6), (Move{12, Way::None, 8, 0}));
+  EXPECT_EQ(parse_move("3/y", MoveNames{2, 6}), (Move{3, Way::None, 1, 1}));
+  EXPECT_EQ(parse_move("3cw/ny", MoveNames{2, 6}), (Move{3, Way::Cw, 2, 2}));
+  EXPECT_EQ(parse_move("12/nnnnnnnn", MoveNames{2, 6}), (Move{12, Way::None, 8, 0}));
   for (const char* bad : {"3/", "3/x", "3/yes", "3/nnnnnnnnn", "/y", "pass/y", "3/y/n", "3y"}) {
-    EXPECT_FALSE(parse_move(bad, 6)) << bad;
+    EXPECT_FALSE(parse_move(bad, MoveNames{2, 6})) << bad;
   }
   for (const char* name : {"3/y", "3/n", "4ccw/yn", "11cw/nny"}) {
-    EXPECT_EQ(format_move(*parse_move(name, 6)), name);
+    EXPECT_EQ(format_move(*parse_move(name, MoveNames{2, 6}), {}), name);
   }
-  EXPECT_LT(*parse_move("3/n", 6), *parse_move("3/y", 6));   // MoveList order
-  EXPECT_LT(*parse_move("3/n", 6), *parse_move("3/nn", 6));  // as the names read
-  EXPECT_LT(*parse_move("3/nn", 6), *parse_move("3/ny", 6));
-  EXPECT_LT(*parse_move("3/ny", 6), *parse_move("3/y", 6));
+  EXPECT_LT(*parse_move("3/n", MoveNames{2, 6}),
+            *parse_move("3/y", MoveNames{2, 6}));  // MoveList order
+  EXPECT_LT(*parse_move("3/n", MoveNames{2, 6}),
+            *parse_move("3/nn", MoveNames{2, 6}));  // as the names read
+  EXPECT_LT(*parse_move("3/nn", MoveNames{2, 6}), *parse_move("3/ny", MoveNames{2, 6}));
+  EXPECT_LT(*parse_move("3/ny", MoveNames{2, 6}), *parse_move("3/y", MoveNames{2, 6}));
 }
 
 // Over the positions of random games: a Kalah move that captures is, in
@@ -2369,7 +2489,7 @@ TEST(Questions, EveryAnswerIsALegalMoveAndPlaysAsItSays) {
           expected.push(m);
           State q = s;
           apply(*asked, q, m);
-          EXPECT_EQ(q, k) << to_text(s) << " " << format_move(m);
+          EXPECT_EQ(q, k) << to_text(s) << " " << format_move(m, {});
           continue;
         }
         ++captures;
@@ -2378,11 +2498,11 @@ TEST(Questions, EveryAnswerIsALegalMoveAndPlaysAsItSays) {
         expected.push(yes);
         State y = s, n = s;
         apply(*asked, y, yes);
-        EXPECT_EQ(y, k) << to_text(s) << " " << format_move(yes);
+        EXPECT_EQ(y, k) << to_text(s) << " " << format_move(yes, {});
         EXPECT_EQ(apply(*asked, n, no).captured, 0);
         EXPECT_NE(n, k);
       }
-      EXPECT_EQ(format_moves(both), format_moves(expected)) << to_text(s);
+      EXPECT_EQ(format_moves(both, {}), format_moves(expected, {})) << to_text(s);
       apply(*asked, s, both[rng.below(both.size())]);
     }
   }
@@ -2409,11 +2529,12 @@ game "Q" {
 )");
   ASSERT_TRUE(r);
   State s = position(*r, {2, 0, 0}, {1, 1, 2});  // hole 1 lands in South 3 (1 seed), across N1 (1)
-  EXPECT_EQ(format_moves(legal_moves(*r, s)), "1/nn, 1/ny, 1/ynn, 1/yny, 1/yyn, 1/yyy");
+  EXPECT_EQ(format_moves(legal_moves(*r, s), r->move_names()),
+            "1/nn, 1/ny, 1/ynn, 1/yny, 1/yyn, 1/yyy");
   s = position(*r, {2, 0, 0}, {1, 1, 2}, 1, 0);  // one in store: taking both (3) is forbidden
-  EXPECT_EQ(format_moves(legal_moves(*r, s)), "1/nn, 1/ny, 1/ynn, 1/yny, 1/yyn");
+  EXPECT_EQ(format_moves(legal_moves(*r, s), r->move_names()), "1/nn, 1/ny, 1/ynn, 1/yny, 1/yyn");
   State t = s;
-  apply(*r, t, *parse_move("1/yyn", 3));
+  apply(*r, t, *parse_move("1/yyn", MoveNames{2, 3}));
   EXPECT_EQ(t.store(Player::South), 2);
   EXPECT_EQ(row(t, Player::North), (V{0, 1, 2}));
 }
@@ -2440,19 +2561,20 @@ game "Q" {
 // ---- moves from the store (`from store`) -------------------------------------
 
 TEST(StoreMoves, NamesAreTheSeedsTaken) {
-  EXPECT_EQ(parse_move("s3", 6), Move::from_store(3));
+  EXPECT_EQ(parse_move("s3", MoveNames{2, 6}), Move::from_store(3));
   Move asked = Move::from_store(12);
   asked.asked = 1;
   asked.answers = 1;
-  EXPECT_EQ(parse_move("s12/y", 6), asked);
+  EXPECT_EQ(parse_move("s12/y", MoveNames{2, 6}), asked);
   for (const char* bad : {"s", "s0", "s-1", "s+2", "s60001", "3s", "S3", "s3cw", "s 3"}) {
-    EXPECT_FALSE(parse_move(bad, 6)) << bad;
+    EXPECT_FALSE(parse_move(bad, MoveNames{2, 6})) << bad;
   }
   for (const char* name : {"s1", "s60000", "s4/ny"}) {
-    EXPECT_EQ(format_move(*parse_move(name, 6)), name);
+    EXPECT_EQ(format_move(*parse_move(name, MoveNames{2, 6}), {}), name);
   }
   EXPECT_FALSE(Move::from_store(1).is_pass());
-  EXPECT_LT(*parse_move("12", 6), *parse_move("s1", 6));  // after every move from a hole
+  EXPECT_LT(*parse_move("12", MoveNames{2, 6}),
+            *parse_move("s1", MoveNames{2, 6}));  // after every move from a hole
 }
 
 constexpr const char* kStoreSowing = R"(
@@ -2470,7 +2592,7 @@ TEST(StoreMoves, EveryCountSowsFromTheMoversHoleOne) {
   auto r = load(kStoreSowing);
   ASSERT_TRUE(r);
   State s = position(*r, {2, 0, 1, 3}, {2, 2, 2, 2}, 3, 0);
-  EXPECT_EQ(format_moves(legal_moves(*r, s)), "1, 4, s1, s2, s3");
+  EXPECT_EQ(format_moves(legal_moves(*r, s), r->move_names()), "1, 4, s1, s2, s3");
   State t = s;
   apply(*r, t, Move::from_store(3));
   EXPECT_EQ(row(t, kS), (V{3, 1, 2, 3}));
@@ -2480,7 +2602,9 @@ TEST(StoreMoves, EveryCountSowsFromTheMoversHoleOne) {
   apply(*r, t, Move::from_store(3));  // North's hole 1 onwards
   EXPECT_EQ(row(t, kN), (V{3, 3, 3, 2}));
   EXPECT_EQ(t.store(kN), 0);
-  EXPECT_EQ(format_moves(legal_moves(*r, position(*r, {1, 1, 1, 1}, {2, 2, 2, 2}, 0, 3))), "");
+  EXPECT_EQ(format_moves(legal_moves(*r, position(*r, {1, 1, 1, 1}, {2, 2, 2, 2}, 0, 3)),
+                         r->move_names()),
+            "");
 }
 
 // `seeds E`, `into H` and `when C`, read before the move with `mover`.
@@ -2498,15 +2622,15 @@ game "S" {
 )");
   ASSERT_TRUE(r);
   State s = position(*r, {0, 2, 1, 1}, {2, 2, 2, 2}, 3, 0);
-  EXPECT_EQ(format_moves(legal_moves(*r, s)), "2, s2");
+  EXPECT_EQ(format_moves(legal_moves(*r, s), r->move_names()), "2, s2");
   State t = s;
   apply(*r, t, Move::from_store(2));  // into North's hole 2, then North's hole 3
   EXPECT_EQ(row(t, kN), (V{2, 3, 3, 2}));
   EXPECT_EQ(t.store(kS), 1);
   s = position(*r, {1, 2, 1, 0}, {2, 2, 2, 2}, 3, 0);  // hole 1 holds a seed: not now
-  EXPECT_EQ(format_moves(legal_moves(*r, s)), "2");
+  EXPECT_EQ(format_moves(legal_moves(*r, s), r->move_names()), "2");
   s = position(*r, {0, 2, 1, 2}, {2, 2, 2, 2}, 1, 0);  // fewer than 2 in store
-  EXPECT_EQ(format_moves(legal_moves(*r, s)), "2, 4");
+  EXPECT_EQ(format_moves(legal_moves(*r, s), r->move_names()), "2, 4");
 }
 
 // The look-ahead filters judge moves from the store like any other.
@@ -2520,8 +2644,9 @@ game "S" {
 }
 )");
   ASSERT_TRUE(r);
-  State s = position(*r, {1, 0, 0, 0}, {0, 0, 0, 0}, 10, 5);               // North has nothing
-  EXPECT_EQ(format_moves(legal_moves(*r, s)), "s5, s6, s7, s8, s9, s10");  // 4 stay in the row
+  State s = position(*r, {1, 0, 0, 0}, {0, 0, 0, 0}, 10, 5);  // North has nothing
+  EXPECT_EQ(format_moves(legal_moves(*r, s), r->move_names()),
+            "s5, s6, s7, s8, s9, s10");  // 4 stay in the row
 }
 
 // `into holes [of P] [where F]`: the mover chooses the hole (s1@5); a
@@ -2542,18 +2667,18 @@ game "P" {
 )");
   ASSERT_TRUE(r);
   State s = position(*r, {1, 2, 0}, {1, 1, 1}, 2, 2);
-  EXPECT_EQ(format_moves(legal_moves(*r, s)), "1, 2, s1@1, s1@3");
-  ApplyInfo info = apply(*r, s, *parse_move("s1@3", 3));
+  EXPECT_EQ(format_moves(legal_moves(*r, s), r->move_names()), "1, 2, s1@1, s1@3");
+  ApplyInfo info = apply(*r, s, *parse_move("s1@3", MoveNames{2, 3}));
   EXPECT_TRUE(info.extra_turn);
   EXPECT_EQ(row(s, kS), (V{1, 2, 1}));
   EXPECT_EQ(s.store(kS), 1);
-  EXPECT_EQ(format_moves(legal_moves(*r, s)), "1, 2, 3, s1@1, s1@3");
+  EXPECT_EQ(format_moves(legal_moves(*r, s), r->move_names()), "1, 2, 3, s1@1, s1@3");
   s = position(*r, {1, 2, 0}, {0, 1, 1}, 2, 2, kN);  // North's own row, numbered from its hole 1
-  EXPECT_EQ(format_moves(legal_moves(*r, s)), "2, 3, s1@1, s1@2, s1@3");
-  EXPECT_EQ(format_move(*parse_move("s12@6", 3)), "s12@6");
-  EXPECT_FALSE(parse_move("s1@7", 3));
-  EXPECT_FALSE(parse_move("s1@", 3));
-  EXPECT_FALSE(parse_move("s@1", 3));
+  EXPECT_EQ(format_moves(legal_moves(*r, s), r->move_names()), "2, 3, s1@1, s1@2, s1@3");
+  EXPECT_EQ(format_move(*parse_move("s12@6", MoveNames{2, 3}), {}), "s12@6");
+  EXPECT_FALSE(parse_move("s1@7", MoveNames{2, 3}));
+  EXPECT_FALSE(parse_move("s1@", MoveNames{2, 3}));
+  EXPECT_FALSE(parse_move("s@1", MoveNames{2, 3}));
 }
 
 // `refill none` with `starter loser` and placing moves: after a round the
@@ -2585,15 +2710,15 @@ game "Arrange" {
   EXPECT_EQ(s.store(kS), 5);
   EXPECT_EQ(s.store(kN), 7);
   EXPECT_EQ(s.to_move, kS);  // the loser
-  EXPECT_EQ(format_moves(legal_moves(*r, s)), "s1@1, s1@2, s1@3");
-  for (int i = 0; i < 5; ++i) apply(*r, s, *parse_move("s1@2", 3));
+  EXPECT_EQ(format_moves(legal_moves(*r, s), r->move_names()), "s1@1, s1@2, s1@3");
+  for (int i = 0; i < 5; ++i) apply(*r, s, *parse_move("s1@2", MoveNames{2, 3}));
   EXPECT_EQ(row(s, kS), (V{0, 5, 0}));
   EXPECT_EQ(s.to_move, kN);  // then the winner arranges
-  for (int i = 0; i < 7; ++i) apply(*r, s, *parse_move("s1@1", 3));
+  for (int i = 0; i < 7; ++i) apply(*r, s, *parse_move("s1@1", MoveNames{2, 3}));
   EXPECT_EQ(row(s, kN), (V{7, 0, 0}));
   EXPECT_EQ(s.counters[0], 0);
   EXPECT_EQ(s.to_move, kS);
-  EXPECT_EQ(format_moves(legal_moves(*r, s)), "2");
+  EXPECT_EQ(format_moves(legal_moves(*r, s), r->move_names()), "2");
 }
 
 }  // namespace

@@ -33,8 +33,8 @@ State play_game(const Rules& rules, State s, History& history, Agent& south, Age
     Agent& agent = s.to_move == Player::South ? south : north;
     Move m = agent.choose(rules, s, &history);
     if (!legal_moves(rules, s).contains(m)) {
-      throw std::logic_error(agent.name() + " chose the illegal move " + format_move(m) + " in " +
-                             to_text(s));
+      throw std::logic_error(agent.name() + " chose the illegal move " +
+                             format_move(m, rules.move_names()) + " in " + to_text(s));
     }
     apply(rules, s, m, nullptr, &history);
     ++plies;

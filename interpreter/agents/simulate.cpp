@@ -51,7 +51,7 @@ void play_game(const Rules& rules, const SimulationOptions& o, GameAgents& agent
                                        : agents.side[index(s.to_move)]->choose(rules, s, &history);
     if (!legal.contains(m)) {
       g.error = fmt::format("ply {}: {} chose the illegal move {}", g.plies + 1,
-                            player_name(s.to_move), format_move(m));
+                            player_name(s.to_move), format_move(m, rules.move_names()));
       return;
     }
     count_move(apply(rules, s, m, nullptr, &history), g);

@@ -96,15 +96,16 @@ class Painter {
 
   // A four-row board, one line of counts per row as South sees it: North's
   // back and front rows, then South's front and back rows, each with the
-  // holes' numbers (round the player's ring) on its outer side, the
-  // captions (with the stores) above and below.
+  // holes' names as moves name them (b1, f3: the row and the hole from its
+  // player's left) on its outer side, the captions (with the stores) above
+  // and below.
   std::string four_rows() const {
     int n = rules_.holes;
     auto ring = [&](Player p, bool front) {  // ring numbers, left to right as South sees
       std::vector<int> numbers;
       for (int j = 1; j <= n; ++j) {
         int from_own_left = p == Player::South ? j : n + 1 - j;
-        numbers.push_back(front ? 2 * n + 1 - from_own_left : from_own_left);
+        numbers.push_back(rules_.ring_number(front, from_own_left));
       }
       return numbers;
     };
@@ -112,8 +113,9 @@ class Painter {
       std::string out = kIndent;
       for (int k : ring(p, front)) {
         int cell = s_.hole_cell(p, k);
-        out += " " +
-               (counts ? cell_text(cell, width_ - 1, false) : fmt::format("{:>{}}", k, width_ - 1));
+        out +=
+            " " + (counts ? cell_text(cell, width_ - 1, false)
+                          : fmt::format("{:>{}}", format_hole(k, rules_.move_names()), width_ - 1));
       }
       return out + "\n";
     };

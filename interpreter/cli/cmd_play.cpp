@@ -126,21 +126,40 @@ std::string lower_trimmed(const std::string& line) {
 }
 
 // "1-3, 5, 6ccw, 6cw, 8-12, pass": runs of three or more plain moves as
-// ranges, for the prompt.
-std::string compact_moves(const MoveList& moves) {
+// ranges, for the prompt. On four rows a run stays in one row, its holes
+// next to each other ("b1-b8, f1-f3": the front row is listed from the
+// mover's right, so its runs go down).
+std::string compact_moves(const MoveList& moves, MoveNames names) {
   auto plain = [&](int k) {
-    return !moves[k].is_pass() && moves[k].way == Way::None && moves[k].asked == 0;
+    return !moves[k].is_pass() && !moves[k].is_from_store() && moves[k].way == Way::None &&
+           moves[k].asked == 0;
+  };
+  // The row a plain move's hole is in, and its place along it.
+  auto row = [&](int k) { return names.four_rows() ? (moves[k].number - 1) / names.holes : 0; };
+  auto place = [&](int k) {
+    return names.four_rows() ? names.ring_hole((moves[k].number - 1) % names.side() + 1)
+                             : moves[k].number;
+  };
+  auto name = [&](int k) {
+    std::string word = format_move(moves[k], names);
+    return word.substr(0, word.find_first_of("0123456789"));  // "", "f", "ob"
   };
   std::vector<std::string> items;
   for (int i = 0; i < moves.size();) {
     int j = i;
-    while (j + 1 < moves.size() && plain(i) && plain(j + 1) &&
-           moves[j + 1].number == moves[j].number + 1)
+    int step = 0;  // +1 or -1 along a run
+    while (j + 1 < moves.size() && plain(i) && plain(j + 1) && row(j + 1) == row(i)) {
+      int d = place(j + 1) - place(j);
+      if ((d != 1 && d != -1) || (step != 0 && d != step)) break;
+      step = d;
       ++j;
+    }
     if (j - i >= 2) {
-      items.push_back(fmt::format("{}-{}", moves[i].number, moves[j].number));
+      std::string prefix = name(i);
+      items.push_back(fmt::format("{0}{1}-{0}{2}", prefix, std::min(place(i), place(j)),
+                                  std::max(place(i), place(j))));
     } else {
-      for (int k = i; k <= j; ++k) items.push_back(format_move(moves[k]));
+      for (int k = i; k <= j; ++k) items.push_back(format_move(moves[k], names));
     }
     i = j + 1;
   }
@@ -173,6 +192,7 @@ class Session {
     voice_.has_you = sides_[0].human != sides_[1].human;
     voice_.you = sides_[0].human ? Player::South : Player::North;
     voice_.end_words = config_.end_words;
+    voice_.names = rules_.move_names();
     voice_.match_end_words = config_.match_end_words;
     history_.reserve(256);
   }
@@ -274,7 +294,11 @@ void Session::print_start() {
                   width, "", "  "));
   if (any_human()) {
     fmt::print(io_.out, "{}",
-               wrap("Type a hole number to sow it; help lists the commands.", width, "", ""));
+               wrap(rules_.rows == 4
+                        ? "Type a row and a hole to sow it (f3: your front row's hole 3 from your "
+                          "left; b3: your back row's); help lists the commands."
+                        : "Type a hole number to sow it; help lists the commands.",
+                    width, "", ""));
   }
   if (config_.output == Output::Quiet) return;
   fmt::print(io_.out, "\n");
@@ -366,10 +390,11 @@ void Session::print_help() const {
       n)};
   if (rules_.rows == 4) {
     paragraphs[0] = fmt::format(
-        "Type the number of a hole to sow it. Each player numbers their two rows round the ring "
-        "they sow: the back row 1..{0} from their own left, then the front row {1}..{2} from their "
-        "right, as printed beside each row.",
-        n, n + 1, 2 * n);
+        "Type the row and the number of a hole to sow it: f for your front row, b for your back "
+        "row, and the hole counted 1..{0} from your own left (f3, b1). On the board the holes "
+        "carry their numbers round the ring you sow: the back row 1..{0} from your left, then the "
+        "front row {1}..{2} from your right; front hole k is number {3} - k.",
+        n, n + 1, 2 * n, 2 * n + 1);
   }
   if (rules_.match.present) {
     paragraphs.push_back(fmt::format(
@@ -381,7 +406,7 @@ void Session::print_help() const {
       "rules (the rules of this game), quit.");
   if (rules_.direction_choice) {
     paragraphs.push_back(
-        "Where you choose the direction, add it to the number: 3ccw sows counter-clockwise (from "
+        "Where you choose the direction, add it to the hole: 3ccw sows counter-clockwise (from "
         "your hole 1 towards your hole N, then into the other row), 3cw clockwise.");
   }
   if (rules_.pass_when_no_moves) paragraphs.push_back("Type pass when pass is your only move.");
@@ -390,16 +415,18 @@ void Session::print_help() const {
 }
 
 void Session::print_moves(const MoveList& legal) const {
+  MoveNames names = rules_.move_names();
   std::vector<std::string> notes;
   for (Move m : legal) {
     if (m.is_pass() || m.is_from_store() || m.number <= rules_.side) continue;
-    notes.push_back(fmt::format("{} is {} hole {}, a son", m.number,
+    notes.push_back(fmt::format("{} is {} hole {}, a son", format_hole(m.number, names),
                                 state_.to_move == Player::South ? "North's" : "South's",
                                 m.number - rules_.side));
   }
   std::string extra;
   for (const std::string& note : notes) extra += (extra.empty() ? " (" : "; ") + note;
-  say(fmt::format("Legal moves: {}{}", format_moves(legal), extra.empty() ? "" : extra + ")"));
+  say(fmt::format("Legal moves: {}{}", format_moves(legal, names),
+                  extra.empty() ? "" : extra + ")"));
 }
 
 // "+3 for you" / "a forced win" in the scale of leaf_score.
@@ -423,8 +450,8 @@ void Session::print_hint(int depth) {
   try {
     SearchResult r = hinter.search(rules_, state_, &history_);
     std::string whom = voice_.has_you ? "you" : side_name(voice_, state_.to_move);
-    say(fmt::format("Hint: alpha-beta (depth {}) would play {}: {}.", depth, format_move(r.move),
-                    score_words(r, whom)));
+    say(fmt::format("Hint: alpha-beta (depth {}) would play {}: {}.", depth,
+                    format_move(r.move, rules_.move_names()), score_words(r, whom)));
     say(fmt::format("The evaluation counts {}.", evaluation_words(rules_)));
     say(fmt::format("It assumes best play by both sides; \"hint N\" looks N plies ahead (1-{}).",
                     kMaxHintDepth));
@@ -435,20 +462,24 @@ void Session::print_hint(int depth) {
 
 // The legal moves from the same hole as m with another direction or other
 // answers ("3ccw or 3cw", "3/n or 3/y"), or "".
-std::string other_ways(Move m, const MoveList& legal) {
+std::string other_ways(Move m, const MoveList& legal, MoveNames names) {
   std::vector<std::string> ways;
   for (Move x : legal) {
-    if (x.number == m.number && x != m) ways.push_back(format_move(x));
+    if (x.number == m.number && x != m) ways.push_back(format_move(x, names));
   }
   return join(ways, " or ");
 }
 
 std::string Session::illegal_reason(const std::string& word, const MoveList& legal) const {
-  std::string tail = fmt::format(" Legal moves: {}.", format_moves(legal));
+  MoveNames names = rules_.move_names();
+  std::string tail = fmt::format(" Legal moves: {}.", format_moves(legal, names));
   Player me = state_.to_move;
   std::string mine = voice_.has_you ? "Your" : side_name(voice_, me) + "'s";
-  std::optional<Move> m = parse_move(word, rules_.side);
+  std::optional<Move> m = parse_move(word, names);
   if (!m) {
+    if (std::string why = move_name_error(word, names); !why.empty()) {
+      return fmt::format("'{}': {}.{}", word, why, tail);
+    }
     bool number = word.find_first_not_of("0123456789-+") == std::string::npos;
     if (number) return fmt::format("There is no hole {} to play.{}", word, tail);
     return fmt::format("'{}' is not a move or a command (type help).{}", word, tail);
@@ -456,18 +487,19 @@ std::string Session::illegal_reason(const std::string& word, const MoveList& leg
   if (m->is_pass()) return "You cannot pass while you have a move." + tail;
   if (m->is_from_store()) {
     return fmt::format("{} is not a legal move here (a move from the store of {} seeds).{}",
-                       format_move(*m), m->seeds, tail);
+                       format_move(*m, names), m->seeds, tail);
   }
   int cell = move_cell(rules_, me, *m);
-  int k = cell - index(state_.side(cell)) * rules_.side + 1;
+  // The hole in its player's numbering: "3", or "f3" on four rows.
+  std::string k = format_hole(cell - index(state_.side(cell)) * rules_.side + 1, names);
+  std::string hole = format_hole(m->number, names);
   if (!rules_.from_all && m->number > rules_.side && state_.controller(cell) != me) {
     const char* row = me == Player::South ? "North's" : "South's";
     if (!rules_.match.present) {  // no sons in this game
-      return fmt::format("{} is {} hole {}; you play only your own holes.{}", m->number, row, k,
-                         tail);
+      return fmt::format("{} is {} hole {}; you play only your own holes.{}", hole, row, k, tail);
     }
-    return fmt::format("{} is {} hole {}, which you could play only as a son you hold.{}",
-                       m->number, row, k, tail);
+    return fmt::format("{} is {} hole {}, which you could play only as a son you hold.{}", hole,
+                       row, k, tail);
   }
   if (!rules_.from_all && state_.controller(cell) != me) {
     return fmt::format("{} hole {} is a son of the other side.{}", mine, k, tail);
@@ -476,19 +508,19 @@ std::string Session::illegal_reason(const std::string& word, const MoveList& leg
     std::string whose = state_.side(cell) == me ? mine : side_name(voice_, other(me)) + "'s";
     return fmt::format("{} hole {} is empty.{}", whose, k, tail);
   }
-  if (std::string ways = other_ways(*m, legal); !ways.empty()) {
+  if (std::string ways = other_ways(*m, legal, names); !ways.empty()) {
     if (m->asked == 0 && std::any_of(legal.begin(), legal.end(), [&](Move x) {
           return x.number == m->number && x.asked > 0;
         })) {
-      return fmt::format("A move from hole {} answers questions (y or n, in order): play {}.",
-                         m->number, ways);
+      return fmt::format("A move from hole {} answers questions (y or n, in order): play {}.", hole,
+                         ways);
     }
     if (m->way == Way::None) {
-      return fmt::format("Hole {} is sown either way: play {}.", m->number, ways);
+      return fmt::format("Hole {} is sown either way: play {}.", hole, ways);
     }
-    return fmt::format("{} is not a legal move here: play {}.", format_move(*m), ways);
+    return fmt::format("{} is not a legal move here: play {}.", format_move(*m, names), ways);
   }
-  return fmt::format("Hole {} is not a legal move here.{}", m->number, tail);
+  return fmt::format("Hole {} is not a legal move here.{}", hole, tail);
 }
 
 // Handles a command word; false when `word` is not a command.
@@ -529,7 +561,7 @@ Turn Session::human_turn(Move* move) {
   }
   std::string who = voice_.has_you ? "Your move" : side_name(voice_, state_.to_move) + "'s move";
   for (;;) {
-    fmt::print(talk(), "{} ({}; or help): ", who, compact_moves(legal));
+    fmt::print(talk(), "{} ({}; or help): ", who, compact_moves(legal, rules_.move_names()));
     flush(talk());
     std::string line;
     if (!std::getline(std::cin, line)) {
@@ -543,7 +575,7 @@ Turn Session::human_turn(Move* move) {
       if (turn != Turn::Move) return turn;
       continue;
     }
-    std::optional<Move> m = parse_move(word, rules_.side);
+    std::optional<Move> m = parse_move(word, rules_.move_names());
     if (m && legal.contains(*m)) {
       *move = *m;
       return Turn::Move;
@@ -587,7 +619,7 @@ bool Session::write_record() const {
   r.south = sides_[0].spec;
   r.north = sides_[1].spec;
   for (const PlyRecord& p : plies_) {
-    r.moves.push_back(p.move);
+    r.moves.push_back({format_move(p.move, rules_.move_names()), 0});
     r.positions.push_back(p.position);
     if (!p.round.empty()) r.rounds.push_back(p.round);
   }

@@ -33,7 +33,7 @@ std::string draw_four_rows(const Rules& rules, const State& s) {
     std::string out;
     for (int j = 1; j <= n; ++j) {
       int from_own_left = p == Player::South ? j : n + 1 - j;
-      int number = front ? 2 * n + 1 - from_own_left : from_own_left;
+      int number = rules.ring_number(front, from_own_left);
       out += fmt::format(" {:>4}", s.count(s.hole_cell(p, number)));
     }
     return out;
@@ -90,7 +90,8 @@ std::string result_words(const Rules& rules, const Outcome& o) {
 
 void print_text(const Rules& rules, const MoveRecord& r, const State& s, const ApplyInfo& info,
                 Io& io) {
-  fmt::print(io.out, "ply {}: {} plays {}\n", r.ply, player_name(r.mover), format_move(r.move));
+  fmt::print(io.out, "ply {}: {} plays {}\n", r.ply, player_name(r.mover),
+             format_move(r.move, rules.move_names()));
   fmt::print(io.out, "{}", draw_board(rules, s));
   if (info.round_over && !info.game_over) {
     const Outcome& o = info.end.outcome;
@@ -127,7 +128,8 @@ int play_moves(const Rules& rules, uint64_t seed, const std::vector<Move>& moves
     MoveList legal = legal_moves(rules, state);
     if (!legal.contains(moves[i])) {
       fmt::print(io.err, "mancala replay: ply {}: {} cannot play {}; legal moves: {}\n", record.ply,
-                 player_name(state.to_move), format_move(moves[i]), format_moves(legal));
+                 player_name(state.to_move), format_move(moves[i], rules.move_names()),
+                 format_moves(legal, rules.move_names()));
       return kFailed;
     }
     ApplyInfo info;
@@ -212,8 +214,13 @@ int replay_record(const ParsedArgs& args, std::vector<std::pair<std::string, int
   std::shared_ptr<const Rules> rules = compile(loaded->game);
   std::vector<std::string> expected;
   for (const std::string& p : r.positions) expected.push_back(canonical_json_of_position(p));
-  int status =
-      play_moves(*rules, r.seed, r.moves, game_index, args.get("format") == "jsonl", io, &expected);
+  auto moves = record_moves(path, r, rules->move_names());
+  if (!moves) {
+    fmt::print(io.err, "mancala replay: {}\n", moves.error);
+    return kFailed;
+  }
+  int status = play_moves(*rules, r.seed, *moves.value, game_index, args.get("format") == "jsonl",
+                          io, &expected);
   if (status == kOk) {
     fmt::print(io.err, "mancala replay: {}: all {} positions reproduced\n", path, r.moves.size());
   }
@@ -234,7 +241,7 @@ int run_replay(const ParsedArgs& args, Io& io) {
   std::optional<LoadedGame> loaded = load_game(args.positionals()[0], *overrides.value, io);
   if (!loaded) return kFailed;
   std::shared_ptr<const Rules> rules = compile(loaded->game);
-  auto moves = parse_move_list(args.get("moves"), rules->side, rules->rows);
+  auto moves = parse_move_list(args.get("moves"), rules->move_names());
   if (!moves) return usage_error(io, "replay", moves.error);
   auto seed = read_setup_seed(args);
   if (!seed) return usage_error(io, "replay", seed.error);
@@ -249,9 +256,10 @@ Command replay_command() {
   c.name = "replay";
   c.summary = "play a list of moves and show each position";
   c.description =
-      "Moves are named as in docs/language.md (Conventions): the mover's own holes 1..N,\n"
+      "Moves are named as in docs/cli.md (Move notation): the mover's own holes 1..N,\n"
       "the opponent's hole k as N+k (a son the mover controls, or any hole with `from all\n"
-      "holes`), and `pass`; where the\n"
+      "holes`), and `pass`; on a four-row board the row and the hole from the mover's\n"
+      "left, f3 or b3 (the opponent's of3, ob3); where the\n"
       "mover chooses the direction, the hole and ccw or cw (3cw); where a move asks the\n"
       "mover questions, the answers after a slash, y or n in the order asked (3/y, 3cw/ny);\n"
       "s and a number of seeds for a move from the store (s3).\n"

@@ -1,7 +1,7 @@
 // Words for a move (see narrate.hpp). Each kind of event has one small
 // function that returns a phrase; narrate_move only decides their order.
 // Holes are always named from their row owner's view ("North's hole 3",
-// "your hole 7"), the numbers people see printed beside that row.
+// "your hole 7"; "your hole f3" on four rows), as moves name them.
 #include "narrate.hpp"
 
 #include <fmt/format.h>
@@ -24,7 +24,8 @@ std::string possessive(const Voice& v, Player p) {
 
 std::string hole_name(const Voice& v, const State& s, int cell) {
   Player row = s.side(cell);
-  return fmt::format("{} hole {}", possessive(v, row), cell - index(row) * s.holes + 1);
+  return fmt::format("{} hole {}", possessive(v, row),
+                     format_hole(cell - index(row) * s.holes + 1, v.names));
 }
 
 // Seeds moved out of holes: (cell, n) in the order first seen, merged by cell.
@@ -112,7 +113,9 @@ std::string move_target(const Voice& v, const State& before, Player mover, Move 
   const char* way = move.way == Way::Ccw  ? " counter-clockwise"
                     : move.way == Way::Cw ? " clockwise"
                                           : "";
-  if (before.side(cell) == mover) return fmt::format("hole {}{}", move.number, way);
+  if (before.side(cell) == mover) {
+    return fmt::format("hole {}{}", format_hole(move.number, v.names), way);
+  }
   return hole_name(v, before, cell) + " (a son)" + way;
 }
 

@@ -77,6 +77,8 @@ class TeeObserver : public Observer {
 struct Voice {
   bool has_you = false;
   Player you = Player::South;
+  // How holes are named: "hole 3", or "hole f3" on four rows (format_hole).
+  MoveNames names;
   // Each end clause's condition in words, in Rules::end order (from
   // end_reasons, describe.hpp), to say why a game or round ended; empty:
   // the clause's label is said instead.

@@ -30,10 +30,10 @@ bool MoveList::contains(Move m) const {
   return false;
 }
 
-std::string format_moves(const MoveList& moves) {
-  std::vector<std::string> names;
-  for (Move m : moves) names.push_back(format_move(m));
-  return join(names, ", ");
+std::string format_moves(const MoveList& moves, MoveNames names) {
+  std::vector<std::string> words;
+  for (Move m : moves) words.push_back(format_move(m, names));
+  return join(words, ", ");
 }
 
 int History::occurrences(uint64_t position_hash) const {

@@ -44,9 +44,30 @@ bool parse_answers(std::string_view text, uint8_t& asked, uint8_t& answers) {
   return true;
 }
 
+// The whole of `text` as a number lo..hi; 0 when it is not one.
+int parse_number(std::string_view text, int lo, int hi) {
+  int v = 0;
+  auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  if (ec != std::errc() || ptr != text.data() + text.size() || v < lo || v > hi) return 0;
+  return v;
+}
+
+// A hole's name (format_hole) as a Move::number; 0 when it is not one.
+int parse_hole(std::string_view text, MoveNames names) {
+  if (!names.four_rows()) return parse_number(text, 1, 2 * names.side());
+  int base = 0;
+  if (text.starts_with('o')) {  // the opponent's rows
+    base = names.side();
+    text.remove_prefix(1);
+  }
+  if (text.size() < 2 || (text[0] != 'f' && text[0] != 'b')) return 0;
+  int k = parse_number(text.substr(1), 1, names.holes);
+  return k == 0 ? 0 : base + names.ring_number(text[0] == 'f', k);
+}
+
 }  // namespace
 
-std::optional<Move> parse_move(std::string_view text, int holes) {
+std::optional<Move> parse_move(std::string_view text, MoveNames names) {
   if (text == "pass") return Move::pass();
   uint8_t asked = 0;
   uint8_t answers = 0;
@@ -55,15 +76,15 @@ std::optional<Move> parse_move(std::string_view text, int holes) {
     text = text.substr(0, slash);
   }
   if (text.size() > 1 && text[0] == 's') {  // a move from the store: "s4", "s1@5"
-    int n = 0, at = 0;
-    const char* end = text.data() + text.size();
-    auto [ptr, ec] = std::from_chars(text.data() + 1, end, n);
-    if (ec == std::errc() && ptr != end && *ptr == '@') {
-      auto [p2, ec2] = std::from_chars(ptr + 1, end, at);
-      if (ec2 != std::errc() || at < 1 || at > 2 * holes) return std::nullopt;
-      ptr = p2;
+    size_t at_sign = text.find('@');
+    int n = parse_number(text.substr(1, at_sign == std::string_view::npos ? at_sign : at_sign - 1),
+                         1, 60000);
+    int at = 0;
+    if (at_sign != std::string_view::npos) {
+      at = parse_hole(text.substr(at_sign + 1), names);
+      if (at == 0) return std::nullopt;
     }
-    if (ec != std::errc() || ptr != end || n < 1 || n > 60000) return std::nullopt;
+    if (n == 0) return std::nullopt;
     Move m = Move::from_store(n);
     m.number = static_cast<uint8_t>(at);
     m.asked = asked;
@@ -78,26 +99,38 @@ std::optional<Move> parse_move(std::string_view text, int holes) {
       break;
     }
   }
-  int v = 0;
-  auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-  if (ec != std::errc() || ptr != text.data() + text.size() || v < 1 || v > 2 * holes) {
-    return std::nullopt;
-  }
+  int v = parse_hole(text, names);
+  if (v == 0) return std::nullopt;
   return Move{static_cast<uint8_t>(v), way, asked, answers};
 }
 
-std::string format_move(Move m) {
+std::string format_hole(int number, MoveNames names) {
+  if (!names.four_rows()) return std::to_string(number);
+  std::string prefix = number > names.side() ? "o" : "";
+  if (number > names.side()) number -= names.side();
+  return prefix + (names.ring_front(number) ? "f" : "b") + std::to_string(names.ring_hole(number));
+}
+
+std::string format_move(Move m, MoveNames names) {
   if (m.is_pass()) return "pass";
   const char* suffix = m.way == Way::Ccw ? "ccw" : m.way == Way::Cw ? "cw" : "";
-  std::string out = std::to_string(m.number) + suffix;
+  std::string out = format_hole(m.number, names) + suffix;
   if (m.is_from_store()) {
-    out = "s" + std::to_string(m.seeds) + (m.number ? "@" + std::to_string(m.number) : "");
+    out = "s" + std::to_string(m.seeds) + (m.number ? "@" + format_hole(m.number, names) : "");
   }
   if (m.asked > 0) {
     out += '/';
     for (int i = 0; i < m.asked; ++i) out += m.answer(i) ? 'y' : 'n';
   }
   return out;
+}
+
+std::string move_name_error(std::string_view text, MoveNames names) {
+  if (names.four_rows() && !parse_move(text, names) &&
+      parse_move(text, MoveNames{2, names.side()})) {
+    return "on a four-row board a move names its row: f3 or b3";
+  }
+  return "";
 }
 
 uint64_t default_control(int holes) {

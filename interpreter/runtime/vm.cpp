@@ -297,7 +297,7 @@ L_Count:
   NEXT;
 L_RowHole : {
   int64_t n = std::clamp<int64_t>(POP(), 1, r.side);
-  TOP = TOP * r.side + n - 1;
+  TOP = TOP * r.side + r.ring_number(false, static_cast<int>(n)) - 1;
   NEXT;
 }
 L_Marked : {
@@ -363,12 +363,12 @@ L_Behind:
   NEXT;
 L_FrontHole : {  // the front row runs from the player's right on the side's ring
   int64_t n = std::clamp<int64_t>(POP(), 1, r.holes);
-  TOP = TOP * r.side + r.side - n;
+  TOP = TOP * r.side + r.ring_number(true, static_cast<int>(n)) - 1;
   NEXT;
 }
 L_BackHole : {
   int64_t n = std::clamp<int64_t>(POP(), 1, r.holes);
-  TOP = TOP * r.side + n - 1;
+  TOP = TOP * r.side + r.ring_number(false, static_cast<int>(n)) - 1;
   NEXT;
 }
 L_Owner:

@@ -21,9 +21,9 @@ void write_rows(JsonWriter& w, const Rules& rules, const State& s, F f) {
     w.key(player_name(p));
     if (rules.rows == 4) {
       w.begin_object().key("front").begin_array();
-      for (int j = 1; j <= n; ++j) f(p, 2 * n + 1 - j);
+      for (int j = 1; j <= n; ++j) f(p, rules.ring_number(true, j));
       w.end_array().key("back").begin_array();
-      for (int j = 1; j <= n; ++j) f(p, j);
+      for (int j = 1; j <= n; ++j) f(p, rules.ring_number(false, j));
       w.end_array().end_object();
       continue;
     }
@@ -71,10 +71,11 @@ void write_marks(JsonWriter& w, const Rules& rules, const State& s) {
 }
 
 // A number, or a string for "pass", a move with a chosen direction ("3cw"),
-// one with answers ("3/y") and one from the store ("s4").
-void write_move(JsonWriter& w, Move m) {
-  if (m.is_pass() || m.way != Way::None || m.asked > 0 || m.is_from_store()) {
-    w.value(format_move(m));
+// one with answers ("3/y"), one from the store ("s4") and every move of a
+// four-row board ("f3").
+void write_move(JsonWriter& w, Move m, MoveNames names) {
+  if (m.is_pass() || m.way != Way::None || m.asked > 0 || m.is_from_store() || names.four_rows()) {
+    w.value(format_move(m, names));
   } else {
     w.value(m.number);
   }
@@ -117,7 +118,7 @@ std::string position_json(const Rules& rules, const MoveRecord& record, const St
   w.key("game").value(record.game).key("ply").value(record.ply);
   w.key("mover").value(player_name(record.mover));
   w.key("move");
-  write_move(w, record.move);
+  write_move(w, record.move, rules.move_names());
   w.key("board");
   write_board(w, rules, after);
   w.key("stores");

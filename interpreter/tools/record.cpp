@@ -97,12 +97,20 @@ void check_keys(const std::string& path, const YAML::Node& map,
   if (auto p = yaml::unknown_key(map, known, what)) bad(path, p->line, p->message);
 }
 
-Move read_move(const std::string& path, const YAML::Node& item) {
+constexpr const char* kMoveWords =
+    "a move is a hole (a number, or on four rows f3 or b3; with ccw or cw when chosen) or pass";
+
+// A move's name, checked as far as it can be without the game: it names a
+// move on some board (parse_move); record_moves reads it on the game's.
+RecordedMove read_move(const std::string& path, const YAML::Node& item) {
   const YAML::Node m = item["move"];
   if (!m || !m.IsScalar()) bad(path, item, "each move needs a `move` key");
-  std::optional<Move> move = parse_move(m.Scalar(), kMaxRowHoles);
-  if (!move) bad(path, m, "a move is a hole number (with ccw or cw when chosen) or pass");
-  return *move;
+  const std::string& name = m.Scalar();
+  if (!parse_move(name, MoveNames{2, kMaxRowHoles}) &&
+      !parse_move(name, MoveNames{4, kMaxRowHoles / 2})) {
+    bad(path, m, kMoveWords);
+  }
+  return {name, yaml::line_of(m, 1)};
 }
 
 GameRecord parse(const std::string& path, const YAML::Node& doc) {
@@ -217,6 +225,22 @@ Expected<GameRecord> parse_record(const std::string& path, const std::string& te
   } catch (const YAML::Exception& e) {  // a bug of ours: still one line, never a crash
     return Expected<GameRecord>::fail(fmt::format("{}: cannot read the record ({})", path, e.msg));
   }
+}
+
+Expected<std::vector<Move>> record_moves(const std::string& path, const GameRecord& record,
+                                         MoveNames names) {
+  std::vector<Move> moves;
+  for (const RecordedMove& m : record.moves) {
+    std::optional<Move> move = parse_move(m.name, names);
+    if (!move) {
+      std::string why = move_name_error(m.name, names);
+      return Expected<std::vector<Move>>::fail(
+          fmt::format("{}:{}: '{}' is not a move of this game: {}", path, m.line, m.name,
+                      why.empty() ? kMoveWords : why));
+    }
+    moves.push_back(*move);
+  }
+  return Expected<std::vector<Move>>::ok(std::move(moves));
 }
 
 std::string resolve_rules_path(const std::string& yaml_path, const std::string& rules,

@@ -98,7 +98,14 @@ Player to_player(const YAML::Node& n, const char* what) {
 
 Move to_move(const YAML::Node& n, const Rules& rules) {
   if (n.IsScalar()) {
-    if (auto m = parse_move(n.Scalar(), rules.side)) return *m;
+    if (auto m = parse_move(n.Scalar(), rules.move_names())) return *m;
+    std::string why = move_name_error(n.Scalar(), rules.move_names());
+    if (!why.empty()) fail(n, why);
+  }
+  if (rules.rows == 4) {
+    fail(n, fmt::format("a move is a row and a hole from the mover's left, f1..f{0} or b1..b{0} "
+                        "(with ccw or cw where the mover chooses the direction, as f3cw), or pass",
+                        rules.holes));
   }
   fail(n, fmt::format("a move is a number 1..{} (with ccw or cw where the mover chooses the "
                       "direction, as 3cw) or pass",
@@ -306,8 +313,9 @@ void play_legal(const Rules& rules, State& s, Move m, const YAML::Node& at, Obse
   if (s.over) fail(at, "the game is already over");
   MoveList legal = legal_moves(rules, s);
   if (!legal.contains(m)) {
-    fail(at, fmt::format("move {} is not legal for {}; legal moves: {}", format_move(m),
-                         player_name(s.to_move), legal.empty() ? "none" : format_moves(legal)));
+    fail(at, fmt::format("move {} is not legal for {}; legal moves: {}",
+                         format_move(m, rules.move_names()), player_name(s.to_move),
+                         legal.empty() ? "none" : format_moves(legal, rules.move_names())));
   }
   ApplyInfo r = apply(rules, s, m, obs, &history);
   if (info) *info = r;
@@ -438,7 +446,7 @@ void compare_progress(const Rules& rules, const YAML::Node& e, const State& s,
     expect_equal(r, "round_over", r.IsNull() ? std::string("null") : outcome_text(r), got);
   }
   if (const YAML::Node l = e["legal"]) {
-    std::string got = "[" + format_moves(legal_moves(rules, s)) + "]";
+    std::string got = "[" + format_moves(legal_moves(rules, s), rules.move_names()) + "]";
     expect_equal(l, "legal moves", node_list_text(l), got);
   }
 }

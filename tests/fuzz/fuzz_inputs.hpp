@@ -78,19 +78,22 @@ inline void fuzz_record(const uint8_t* data, size_t size) {
   (void)write_record(*r.value);
 }
 
-// `--moves`: the first byte picks the number of holes (1..kMaxRowHoles).
+// `--moves`: the first byte picks the board: its low bit two or four rows,
+// the rest the holes of a row (1..kMaxRowHoles, 1..kMaxRowHoles/2 on four).
 inline void fuzz_moves(const uint8_t* data, size_t size) {
   if (size == 0) return;
-  int holes = 1 + data[0] % kMaxRowHoles;
+  int rows = data[0] & 1 ? 4 : 2;
+  int holes = 1 + (data[0] >> 1) % (rows == 4 ? kMaxRowHoles / 2 : kMaxRowHoles);
+  MoveNames names{rows, holes};
   std::string text = as_text(data + 1, size - 1);
-  Expected<std::vector<Move>> moves = parse_move_list(text, holes);
+  Expected<std::vector<Move>> moves = parse_move_list(text, names);
   if (!moves) {
     if (moves.error.empty()) broken("moves", "an empty error");
     return;
   }
   std::vector<std::string> words;
-  for (Move m : *moves.value) words.push_back(format_move(m));
-  Expected<std::vector<Move>> again = parse_move_list(join(words, ","), holes);
+  for (Move m : *moves.value) words.push_back(format_move(m, names));
+  Expected<std::vector<Move>> again = parse_move_list(join(words, ","), names);
   if (!again || *again.value != *moves.value) broken("moves", "does not print back to itself");
 }
 

@@ -202,6 +202,11 @@ struct Rules : Settings {
   bool has_questions = false;   // some handler asks (`ask NAME`): moves carry answers
 
   const Instr* at(CodeRef r) const { return code.data() + r.entry; }
+  // How this board's moves and holes are named (format_move, parse_move).
+  MoveNames move_names() const { return {rows, holes}; }
+  // Four rows: a player's hole `k` of a row, from their left, as a number
+  // round their ring (MoveNames::ring_number).
+  int ring_number(bool front, int k) const { return move_names().ring_number(front, k); }
 };
 
 }  // namespace mancala

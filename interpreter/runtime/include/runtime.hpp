@@ -50,8 +50,9 @@ class MoveList {
   int size_ = 0;
 };
 
-// "1, 3, 8": format_move of each, in list order; "" when empty.
-std::string format_moves(const MoveList& moves);
+// "1, 3, 8" ("b1, f3" on four rows): format_move of each, in list order;
+// "" when empty.
+std::string format_moves(const MoveList& moves, MoveNames names);
 
 // Raised by the bytecode when a rule file misbehaves at run time (a `while`
 // loop exceeding 10,000 iterations). The state passed to apply is then

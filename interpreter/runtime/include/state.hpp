@@ -109,13 +109,44 @@ inline void write_plain_move(Move* at, uint64_t number) {
   }
 }
 
-// "pass", or a number 1..2*holes optionally followed by "ccw" or "cw", or
-// "s" and a number of seeds 1..60000 (a move from the store); then
-// optionally "/" and one letter per answer, "y" or "n" (at most
-// kMaxQuestions): "3", "3cw", "3/y", "3ccw/ny", "s4"; nullopt for anything
-// else.
-std::optional<Move> parse_move(std::string_view text, int holes);
-std::string format_move(Move m);  // "pass", "3", "3cw", "3cw/yn", "s4"
+// The board's shape, as move names need it: `rows` 1, 2 or 4, `holes` N
+// (a row's holes). Built from a game's Settings (Rules::move_names()). The
+// one place that knows how a four-row hole is named and numbered.
+struct MoveNames {
+  int rows = 2;
+  int holes = 0;
+  constexpr bool four_rows() const { return rows == 4; }
+  // A player's holes (Rules::side): both rows of a four-row board.
+  constexpr int side() const { return four_rows() ? 2 * holes : holes; }
+  // Four rows: a player's hole `k` of their front or back row, counted from
+  // their own left, as a number round their ring (the back row 1..N from
+  // the left, the front row N+1..2N from the right), and back.
+  constexpr int ring_number(bool front, int k) const { return front ? 2 * holes + 1 - k : k; }
+  constexpr bool ring_front(int number) const { return number > holes; }
+  constexpr int ring_hole(int number) const {  // k, from the player's left
+    return ring_front(number) ? 2 * holes + 1 - number : number;
+  }
+};
+
+// A move's name (docs/cli.md, "Move notation"): "pass", or the start hole
+// optionally followed by "ccw" or "cw", or "s" and a number of seeds
+// 1..60000 (a move from the store) optionally followed by "@" and the hole
+// it enters at; then optionally "/" and one letter per answer, "y" or "n"
+// (at most kMaxQuestions). A hole is its number 1..2*side (the mover's own
+// 1..side, the opponent's hole k as side+k) on one or two rows; on four
+// rows it is the row and the hole from its player's left, "f3" or "b3"
+// (front, back), the opponent's "of3" or "ob3". "3", "3cw", "3/y",
+// "3ccw/ny", "s4", "s1@5"; "f3", "b8ccw", "f1cw/y", "s1@f5". nullopt for
+// anything else (move_name_error says why).
+std::optional<Move> parse_move(std::string_view text, MoveNames names);
+std::string format_move(Move m, MoveNames names);
+// A hole's name in moves: "3", or on four rows "f3", "b3", "of3", "ob3"
+// (number: as Move::number).
+std::string format_hole(int number, MoveNames names);
+// Why `text` is not a move name, for messages: a hole number given on a
+// four-row board gets "on a four-row board a move names its row: f3 or b3";
+// "" for any other text.
+std::string move_name_error(std::string_view text, MoveNames names);
 
 // The cell index of the hole a (non-pass) move starts from, and back
 // (no division: these run once per legal move).

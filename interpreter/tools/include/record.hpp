@@ -24,6 +24,14 @@
 
 namespace mancala {
 
+// A move of a record as written, and the line it is on: the record is read
+// before its game is loaded, and a move's name needs the board's shape
+// (record_moves reads them).
+struct RecordedMove {
+  std::string name;
+  int line = 0;
+};
+
 struct GameRecord {
   std::string rules;       // the rule file as named on the command line
   std::string rules_hash;  // "fnv1a64:<16 hex digits>" of every loaded text
@@ -31,7 +39,7 @@ struct GameRecord {
   uint64_t seed = 0;
   std::string south;  // agent specs, e.g. "human", "ai:alphabeta:depth=6"
   std::string north;
-  std::vector<Move> moves;
+  std::vector<RecordedMove> moves;
   std::vector<std::string> positions;  // one JSON object per move
   std::vector<std::string> rounds;     // the round_over JSON of each finished round
   std::string result = "null";         // the final result JSON
@@ -48,6 +56,11 @@ std::string write_record(const GameRecord& record);
 Expected<GameRecord> read_record(const std::string& path);
 // As read_record, on `text` read from `path` (the fuzz target uses it).
 Expected<GameRecord> parse_record(const std::string& path, const std::string& text);
+// The record's moves in a game whose moves are named `names`
+// (Rules::move_names()); an error "FILE:LINE: ..." at the first that names
+// no move there.
+Expected<std::vector<Move>> record_moves(const std::string& path, const GameRecord& record,
+                                         MoveNames names);
 
 // Where the `rules:` key of a scenario file or record at `yaml_path` points:
 // relative to the YAML file's folder when a file is there, else relative to
