@@ -1,9 +1,10 @@
 // Speed benchmarks (Google Benchmark): random playouts of the hand-written
-// Kalah(6,4) and of every shipped game through the interpreter, in one
-// process, and the time to load, check and compile a rule file.
+// Kalah(6,4) and ǁHus (4×8) and of shipped games through the interpreter,
+// in one process, and the time to load, check and compile a rule file.
 //
 // Playouts use one xorshift stream per benchmark and pick moves as
-// rng % count, so the native and the interpreted Kalah play the same games
+// rng % count, so the native and the interpreted Kalah play the same games,
+// and so do the native and the interpreted ǁHus
 // (tests/bench_native_test.cpp checks that they agree move by move): the
 // ratio of their rates compares the same work. Figures and the method are
 // in docs/performance.md; run with
@@ -14,6 +15,7 @@
 
 #include "check.hpp"
 #include "compile.hpp"
+#include "hus_native.hpp"
 #include "kalah_native.hpp"
 #include "runtime.hpp"
 
@@ -59,6 +61,28 @@ void native_kalah(benchmark::State& st) {
 }
 BENCHMARK(native_kalah)->Unit(benchmark::kMicrosecond);
 
+void native_hus(benchmark::State& st) {
+  XorShift rng;
+  int64_t moves = 0, games = 0;
+  native::Hus h;
+  for (auto _ : st) {
+    h.reset();
+    int legal[16];
+    while (!h.over) {
+      int n = h.legal(legal);
+      h.play(legal[rng() % n]);
+      ++moves;
+    }
+    benchmark::DoNotOptimize(h.cell);
+    ++games;
+  }
+  st.counters["moves_per_s"] =
+      benchmark::Counter(static_cast<double>(moves), benchmark::Counter::kIsRate);
+  st.counters["games_per_s"] =
+      benchmark::Counter(static_cast<double>(games), benchmark::Counter::kIsRate);
+}
+BENCHMARK(native_hus)->Unit(benchmark::kMicrosecond);
+
 void interpreted(benchmark::State& st, const std::string& file) {
   auto rules = load(file);
   if (!rules) {
@@ -94,6 +118,8 @@ BENCHMARK_CAPTURE(interpreted, anywoli, std::string("anywoli.mnc"))->Unit(benchm
 BENCHMARK_CAPTURE(interpreted, sadeqa_ii, std::string("sadeqa_ii.mnc"))
     ->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(interpreted, san_yao, std::string("san_yao.mnc"))->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(interpreted, hus, std::string("hus.mnc"))->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(interpreted, igisoro, std::string("igisoro.mnc"))->Unit(benchmark::kMicrosecond);
 
 void load_check_compile(benchmark::State& st, const std::string& file) {
   for (auto _ : st) {
