@@ -86,10 +86,17 @@ void build_four_row_tables(Rules& r) {
     for (int i = n; i < side; ++i) ring.push_back(r.row[static_cast<size_t>(3 * n - 1 - i)]);
     r.row = ring;
   }
+  // Each hole's column: the hole behind it (back j-1 behind front 2N-j),
+  // and the facing hole: column j from South's left is North's column
+  // n + 1 - j, front row to front row and back row to back row.
   for (int c = 0; c < 2 * side; ++c) {
     int base = c < side ? 0 : side, i = c - base;
-    r.behind[c] = static_cast<uint8_t>(base + side - 1 - i);  // column j: back j-1, front 2N-j
-    if (i >= n) r.front_mask |= uint64_t{1} << c;
+    bool front = i >= n;
+    int column = front ? side - i : i + 1;  // from this side's player's left
+    int mirror = n + 1 - column, other = side - base;
+    r.behind[c] = static_cast<uint8_t>(base + side - 1 - i);
+    if (front) r.front_mask |= uint64_t{1} << c;
+    r.opposite[c] = static_cast<uint8_t>(other + (front ? side - mirror : mirror - 1));
   }
   for (int p = 0; p < 2; ++p) {
     int store = 2 * side + p;
@@ -97,17 +104,8 @@ void build_four_row_tables(Rules& r) {
     r.prev1[store] = r.ring[p * side + side - 1];
     r.opposite[store] = static_cast<uint8_t>(2 * side + 1 - p);
   }
-  // Facing holes: column j from South's left is North's column n + 1 - j,
-  // front row to front row and back row to back row.
-  for (int c = 0; c < 2 * side; ++c) {
-    int base = c < side ? 0 : side, i = c - base;
-    int column = i < n ? i + 1 : side - i;  // from this side's player's left
-    bool front = i >= n;
-    int mirror = n + 1 - column, other = side - base;
-    r.opposite[c] = static_cast<uint8_t>(other + (front ? side - mirror : mirror - 1));
-  }
+  // Each mover's tracks: their ring in the game's direction and the other.
   for (int m = 0; m < 2; ++m) {
-    int len = 0;
     for (bool reversed : {false, true}) {
       auto& track = reversed ? r.rtrack[m] : r.track[m];
       auto& pos = reversed ? r.rtrack_pos[m] : r.track_pos[m];
@@ -117,8 +115,7 @@ void build_four_row_tables(Rules& r) {
         track[i] = track[i + side] = static_cast<uint8_t>(c);
         pos[c] = static_cast<uint8_t>(i);
       }
-      len = side;
-      (reversed ? r.rtrack_len : r.track_len)[m] = len;
+      (reversed ? r.rtrack_len : r.track_len)[m] = side;
     }
   }
 }
