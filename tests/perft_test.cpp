@@ -161,6 +161,14 @@ const PerftCase kCases[] = {
     // 2735, 19882, 141550, 998963). No game can end by depth 5.
     {"igisoro.mnc", 4, 2735},
     {"igisoro.mnc", 5, 19882},
+    // Omweso: Igisoro's captures with the reverse capture (a clockwise first
+    // lap from the left block only when it captures, 1ccw / 1cw, and
+    // questions inside the move, 1cw/y); an independent model of the rules
+    // gives the same counts through depth 6 (8, 64, 420, 2773, 21792,
+    // 167825 with `mancala perft`'s convention). One game ends at depth 4,
+    // so `mancala perft`'s 21792 at depth 5 is 21793 here.
+    {"omweso.mnc", 4, 2773},
+    {"omweso.mnc", 5, 21793},
     // The solitaires end early (a game over counts one leaf, see above): the
     // deeper row is the whole game tree, one leaf per line of play
     // (Tchoukaillon: 1 won, 9 lost; Tchuka Ruma: 1 won, 14 lost).
