@@ -502,6 +502,16 @@ TEST(CliTest, FourRowBoardsAreShownRowByRow) {
   fs::remove(file);
 }
 
+// describe says where a relay turns the laps (`relay into H ccw`), and
+// names four-row moves by row.
+TEST(CliTest, DescribeSaysWhereARelayTurnsTheLaps) {
+  ToolRun d = run_tool({"describe", kSourceDir + "/games/igisoro.mnc"});
+  ASSERT_EQ(d.status, 0) << d.err;
+  EXPECT_NE(d.out.find("every lap from there on going counter-clockwise"), std::string::npos)
+      << d.out;
+  EXPECT_NE(d.out.find("moves such as f3ccw and f3cw"), std::string::npos) << d.out;
+}
+
 // The reference games of tests/reference/NAME.jsonl, each replayed through
 // games/NAME.mnc.
 std::vector<std::string> reference_games() {

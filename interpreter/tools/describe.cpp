@@ -265,11 +265,16 @@ std::string Describer::stmt_words(const Stmt& s) const {
       return "the captures are cancelled: the move captures nothing";
     case StmtKind::Draw:
       return "the result is a draw";
-    case StmtKind::Relay:
+    case StmtKind::Relay: {
+      std::string way = s.way ? fmt::format(", every lap from there on going {}",
+                                            s.way->text == "cw" ? "clockwise" : "counter-clockwise")
+                              : "";
       if (s.into) {
-        return fmt::format("the seeds in hand are sown on, the first into {}", words(*s.target));
+        return fmt::format("the seeds in hand are sown on, the first into {}{}", words(*s.target),
+                           way);
       }
-      return fmt::format("the seeds of {} are lifted and sown on", words(*s.target));
+      return fmt::format("the seeds of {} are lifted and sown on{}", words(*s.target), way);
+    }
     case StmtKind::Lift:
       return fmt::format("{} of {} are lifted into the hand, to be sown by the next lap",
                          seeds_words(*this, s), words(*s.target));
@@ -525,7 +530,8 @@ std::string moves_text(const Describer& d, const GameSpec& g) {
   }
   if (std::string asked = questions_words(g); !asked.empty()) {
     out += "- A move may ask the mover questions (" + asked +
-           "): it is named by its hole and the answers, y or n in the order asked (3/y, 3/n).\n";
+           "): it is named by its hole and the answers, y or n in the order asked (" +
+           (g.rows == 4 ? "f3/y, f3/n" : "3/y, 3/n") + ").\n";
   }
   for (const auto& f : g.forbid) out += "- A hole may not be played when " + d.words(f) + ".\n";
   for (const auto& f : g.forbid_after)
@@ -545,8 +551,9 @@ std::string moves_text(const Describer& d, const GameSpec& g) {
   return out;
 }
 
-// "clockwise", "either way, as the mover chooses (moves such as 3ccw and 3cw)".
-const char* direction_words(Direction dir) {
+// "clockwise", "either way, as the mover chooses (moves such as 3ccw and 3cw)"
+// (on four rows: f3ccw and f3cw).
+std::string direction_words(Direction dir, int rows) {
   switch (dir) {
     case Direction::Ccw:
       return "counter-clockwise";
@@ -555,7 +562,8 @@ const char* direction_words(Direction dir) {
     case Direction::Either:
       break;
   }
-  return "either way, as the mover chooses (moves such as 3ccw and 3cw)";
+  return rows == 4 ? "either way, as the mover chooses (moves such as f3ccw and f3cw)"
+                   : "either way, as the mover chooses (moves such as 3ccw and 3cw)";
 }
 
 // The direction rules in order, then the game's direction for the holes
@@ -565,11 +573,11 @@ std::string direction_text(const Describer& d, const GameSpec& g) {
   bool always = false;
   for (const DirectionRule& rule : g.direction_rules) {
     always = !rule.when;
-    parts.push_back(
-        always ? std::string(direction_words(rule.direction))
-               : fmt::format("{} when {}", direction_words(rule.direction), d.words(*rule.when)));
+    parts.push_back(always ? direction_words(rule.direction, g.rows)
+                           : fmt::format("{} when {}", direction_words(rule.direction, g.rows),
+                                         d.words(*rule.when)));
   }
-  if (!always) parts.push_back(fmt::format("otherwise {}", direction_words(g.direction)));
+  if (!always) parts.push_back(fmt::format("otherwise {}", direction_words(g.direction, g.rows)));
   return join(parts, ", ");
 }
 
@@ -585,7 +593,7 @@ std::string sowing_text(const Describer& d, const GameSpec& g) {
                 solo_way)
       : g.direction_rules.empty()
           ? fmt::format("Sowing: one seed per hole {}, starting with the next hole",
-                        direction_words(g.direction))
+                        direction_words(g.direction, g.rows))
           : fmt::format(
                 "Sowing: one seed per hole, {}, starting with the next hole in that direction "
                 "(the hole after and before a hole, and chains, follow the {}'s direction)",
