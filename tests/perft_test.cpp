@@ -169,6 +169,16 @@ const PerftCase kCases[] = {
     // so `mancala perft`'s 21792 at depth 5 is 21793 here.
     {"omweso.mnc", 4, 2773},
     {"omweso.mnc", 5, 21793},
+    // Bao la Kujifunza: four rows, the direction chosen each move, captured
+    // seeds sown again from a kichwa that may turn the move, compulsory
+    // captures and front-row takasas first (`prefer after`); an independent
+    // model of the rules gives the same counts through depth 6 (16, 108,
+    // 500, 1918, 6590, 23738) and `mancala perft`'s through depth 7 (16,
+    // 108, 500, 1902, 6550, 23446, 84214). Sixteen games end at ply 3 (a
+    // capture takes the last seeds of a front row), so `mancala perft`'s
+    // 1902 at depth 4 is 1918 here.
+    {"bao_la_kujifunza.mnc", 4, 1918},
+    {"bao_la_kujifunza.mnc", 5, 6590},
     // The solitaires end early (a game over counts one leaf, see above): the
     // deeper row is the whole game tree, one leaf per line of play
     // (Tchoukaillon: 1 won, 9 lost; Tchuka Ruma: 1 won, 14 lost).
