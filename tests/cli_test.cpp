@@ -510,6 +510,7 @@ TEST(CliTest, DescribeSaysWhereARelayTurnsTheLaps) {
   EXPECT_NE(d.out.find("every lap from there on going counter-clockwise"), std::string::npos)
       << d.out;
   EXPECT_NE(d.out.find("moves such as f3ccw and f3cw"), std::string::npos) << d.out;
+  EXPECT_NE(d.out.find("follow the lap's direction"), std::string::npos) << d.out;
 }
 
 // The reference games of tests/reference/NAME.jsonl, each replayed through

@@ -581,6 +581,27 @@ std::string direction_text(const Describer& d, const GameSpec& g) {
   return join(parts, ", ");
 }
 
+// Whether some statement turns the laps (`relay ... ccw|cw`).
+bool turns_laps(const std::vector<ast::Stmt>& body) {
+  for (const ast::Stmt& s : body) {
+    if ((s.kind == ast::StmtKind::Relay && s.way) || turns_laps(s.body) ||
+        turns_laps(s.else_body)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+bool laps_may_turn(const GameSpec& g) {
+  if (g.laps_alternate) return true;
+  for (const auto& event : g.handlers) {
+    for (const HandlerSpec& h : event) {
+      if (turns_laps(h.body)) return true;
+    }
+  }
+  return false;
+}
+
 std::string sowing_text(const Describer& d, const GameSpec& g) {
   // One row: counter-clockwise is left to right, towards the store.
   const char* solo_way = g.direction == Direction::Ccw ? "from left to right (towards the store)"
@@ -597,7 +618,7 @@ std::string sowing_text(const Describer& d, const GameSpec& g) {
           : fmt::format(
                 "Sowing: one seed per hole, {}, starting with the next hole in that direction "
                 "(the hole after and before a hole, and chains, follow the {}'s direction)",
-                direction_text(d, g), g.laps_alternate ? "lap" : "move");
+                direction_text(d, g), laps_may_turn(g) ? "lap" : "move");
   out += g.skip_origin ? "; a lap that comes round skips the hole it was lifted from.\n"
                        : "; a lap that comes round sows into its starting hole too.\n";
   if (g.skip_when) out += "- No seed is sown into a hole when " + d.words(*g.skip_when) + ".\n";
