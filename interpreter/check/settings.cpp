@@ -435,6 +435,11 @@ void SpecBuilder::moves(const ast::Section& s) {
       from_store(c);
     } else if (k == "from") {
       spec_.from_all = has_word(c, "all");
+      if (spec_.from_all && env_.four_rows) {
+        rep_.error(c.range,
+                   "a four-row board has no moves from all holes: each player sows only round "
+                   "their own two rows");
+      }
       if (!c.values.empty()) spec_.move_where = cond(c.values[0], Context::Moves, Type::Bool);
     } else if (k == "first") {
       if (auto w = word<FirstMove>(c)) spec_.first_move = *w;

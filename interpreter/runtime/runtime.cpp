@@ -206,6 +206,8 @@ uint64_t store_entries(const Rules& r, Machine& m) {
   for (int k = 0; k < r.in_play; ++k) {
     int cell = move_cell(r.side, m.mover, Move{static_cast<uint8_t>(k + 1)});
     if (row >= 0 && m.s.side(cell) != static_cast<Player>(row)) continue;
+    // Off the mover's track (the other side of a four-row board): no lap sows there.
+    if (r.track_pos[index(m.mover)][cell] >= r.track_len[index(m.mover)]) continue;
     m.hole = cell;
     if (!r.from_store_where.empty() && exec(m, r.from_store_where) == 0) continue;
     mask |= uint64_t{1} << k;
