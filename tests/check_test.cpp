@@ -133,6 +133,30 @@ game "Variant" extends "Base" {
   EXPECT_EQ(g.handlers[static_cast<size_t>(Event::Drop)].size(), 1u);
 }
 
+// A variant removes a base's handler by replacing it with an empty one: a
+// handler with no `when` and an empty block is left out of the game, so a
+// drop handler removed so costs the sowing loop nothing.
+TEST(Extends, AnEmptyHandlerRemovesTheBasesHandler) {
+  MemoryFileSystem fs;
+  fs.add("base.mnc", kBase);
+  fs.add("v.mnc", R"(import "base"
+game "V" extends "Base" {
+  on drop as d { }
+  on sow_end as cap { }
+  on lap_end when count(here) > 2 { }
+}
+)");
+  Checked c = check_memory("v.mnc", fs);
+  ASSERT_TRUE(c.result.ok) << c.text;
+  const GameSpec& g = c.result.game->spec;
+  EXPECT_TRUE(g.handlers[static_cast<size_t>(Event::Drop)].empty());
+  const auto& sow_end = g.handlers[static_cast<size_t>(Event::SowEnd)];
+  ASSERT_EQ(sow_end.size(), 1u);
+  EXPECT_EQ(sow_end[0].name, "");  // the unnamed extra_turn is kept
+  // A condition is kept: it may ask the mover a question.
+  EXPECT_EQ(g.handlers[static_cast<size_t>(Event::LapEnd)].size(), 1u);
+}
+
 TEST(Extends, EndSectionIsReplacedWhole) {
   MemoryFileSystem fs;
   fs.add("base.mnc", kBase);

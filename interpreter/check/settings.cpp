@@ -800,6 +800,9 @@ void SpecBuilder::handlers() {
             .notes.push_back({it->second->name->range, true, "first written here"});
       }
     }
+    // No condition and nothing to do: how a variant removes a base's
+    // handler (docs/language.md, `extends`). Left out, it costs nothing.
+    if (!h.when && h.body.empty()) continue;
     HandlerSpec spec;
     spec.range = h.range;
     spec.name = h.name ? h.name->text : "";
