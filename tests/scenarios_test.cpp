@@ -116,6 +116,70 @@ TEST_F(ScenarioRunner, CountersAreSetAndCheckedByName) {
   EXPECT_EQ(report.results[3].message, "'wya' is not a counter of this game; did you mean 'way'?");
 }
 
+// On four rows a position lists each side by row, {front, back}, each from
+// the player's left, and events and marks name a hole by its row (Sf3): the
+// same names as moves. The ring-order list is refused with the form to use.
+TEST_F(ScenarioRunner, FourRowPositionsAndEventsNameTheRows) {
+  std::string rules = write("four.mnc", R"(game "f" {
+  board { rows 4  holes 4  stores captures  marks x }
+  setup { seeds 1 }
+  moves { from own holes where count(hole) >= 1 }
+  on sow_end when front(here) and count(opposite(here)) > 0 { capture opposite(here) to mover  mark here as x }
+  end { when empty_row  winner most store }
+}
+)");
+  // South's b4 (2 seeds) sows f4, f3: the lap ends in South's front hole 3
+  // (from South's left), which faces North's front hole 2 (from North's left).
+  std::string path = write("four.yaml", R"(scenarios:
+  - name: by row
+    position:
+      south: {front: [1, 0, 0, 0], back: [0, 0, 0, 2]}
+      north: {front: [1, 5, 1, 1], back: [1, 1, 1, 2]}
+      to_move: south
+    move: b4
+    expect:
+      south: {front: [1, 0, 1, 1], back: [0, 0, 0, 0]}
+      north: {back: [1, 1, 1, 2], front: [1, 0, 1, 1]}
+      stores: {south: 5, north: 0}
+      marks: ["x Sf3 south"]
+      events: [lift Sb4 2, capture Nf2 5 to south]
+  - name: a wrong row is reported by row
+    position:
+      south: {front: [1, 0, 0, 0], back: [0, 0, 0, 2]}
+      north: {front: [1, 5, 1, 1], back: [1, 1, 1, 2]}
+      to_move: south
+    move: b4
+    expect:
+      south: {front: [1, 1, 0, 1], back: [0, 0, 0, 0]}
+  - name: ring order is refused
+    position: {south: [0, 0, 0, 2, 0, 0, 0, 1], north: [1, 1, 1, 2, 1, 1, 5, 1], to_move: south}
+    expect: {to_move: south}
+  - name: a row of the wrong length
+    position: {south: {front: [1, 0, 0], back: [0, 0, 0, 2]}, north: {front: [1, 5, 1, 1], back: [1, 1, 1, 2]}, to_move: south}
+    expect: {to_move: south}
+  - name: a mark on a ring number
+    position:
+      south: {front: [1, 0, 0, 0], back: [0, 0, 0, 2]}
+      north: {front: [1, 5, 1, 1], back: [1, 1, 1, 2]}
+      to_move: south
+      marks: ["x S6 south"]
+    expect: {to_move: south}
+)");
+  ScenarioReport report = run_scenarios(path, rules);
+  ASSERT_EQ(report.results.size(), 5u);
+  EXPECT_TRUE(report.results[0].passed) << report.results[0].message;
+  EXPECT_EQ(report.results[1].message,
+            "south: expected {front: [1, 1, 0, 1], back: [0, 0, 0, 0]}, got {front: [1, 0, 1, 1], "
+            "back: [0, 0, 0, 0]}");
+  EXPECT_EQ(report.results[2].message,
+            "position: on a four-row board south is {front: [...], back: [...]}, each row's 4 hole "
+            "counts from the player's left");
+  EXPECT_EQ(report.results[3].message,
+            "position: south's front lists 3 hole counts; the game has 4 holes a row");
+  EXPECT_EQ(report.results[4].message,
+            "'S6' is not a hole: write Sf1..Sf4, Sb1..Sb4 or Nf1..Nf4, Nb1..Nb4");
+}
+
 TEST_F(ScenarioRunner, MalformedInputIsAnErrorNotACrash) {
   for (const char* text :
        {"scenarios: [", "scenarios: 3", "- a\n- b", "scenarios:\n  - moves: [x]\n    expect: {}",

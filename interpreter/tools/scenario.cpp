@@ -64,6 +64,7 @@ const std::vector<std::string> kExpectKeys = {
     "south",  "north",      "stores", "removed", "control", "to_move",  "round", "over",
     "result", "round_over", "legal",  "events",  "marks",   "counters", "ply"};
 const std::vector<std::string> kSidesKeys = {"south", "north"};
+const std::vector<std::string> kRowsKeys = {"front", "back"};
 const std::vector<std::string> kResultKeys = {"winner", "south", "north"};
 const std::vector<std::string> kRoundOverKeys = {"winner", "south", "north", "reason"};
 
@@ -112,11 +113,31 @@ Move to_move(const YAML::Node& n, const Rules& rules) {
                       2 * rules.side));
 }
 
+// "S3", "N5", on four rows "Sf3", "Nb5" (the row and the hole from its
+// player's left, as moves name them), "Sstore", "Nstore".
 std::string cell_name(const Rules& rules, int cell) {
   int n = rules.side;
-  if (cell < n) return fmt::format("S{}", cell + 1);
-  if (cell < 2 * n) return fmt::format("N{}", cell - n + 1);
-  return cell == 2 * n ? "Sstore" : "Nstore";
+  if (cell >= 2 * n) return cell == 2 * n ? "Sstore" : "Nstore";
+  return fmt::format("{}{}", cell < n ? 'S' : 'N', format_hole(cell % n + 1, rules.move_names()));
+}
+
+// The hole a scenario names ("S3", "Sf3"), as its side and number, or
+// nullopt.
+std::optional<std::pair<Player, int>> parse_hole_name(const Rules& rules, std::string_view name) {
+  if (name.size() < 2 || (name[0] != 'S' && name[0] != 'N')) return std::nullopt;
+  std::optional<Move> m = parse_move(name.substr(1), rules.move_names());
+  if (!m || m->is_pass() || m->is_from_store() || m->way != Way::None || m->asked != 0 ||
+      m->number > rules.side)
+    return std::nullopt;
+  return std::pair{name[0] == 'S' ? Player::South : Player::North, int{m->number}};
+}
+
+// How a scenario names the holes of a side, for messages: "S1..S6", on four
+// rows "Sf1..Sf8, Sb1..Sb8".
+std::string hole_names_text(const Rules& rules, char side) {
+  MoveNames names = rules.move_names();
+  if (!names.four_rows()) return fmt::format("{}1..{}{}", side, side, names.holes);
+  return fmt::format("{}f1..{}f{}, {}b1..{}b{}", side, side, names.holes, side, side, names.holes);
 }
 
 // Records the notable steps of a move in the text form scenarios use.
@@ -177,33 +198,77 @@ class RulesCache {
   std::map<std::string, std::shared_ptr<const Rules>> cache_;
 };
 
-// "position: south lists 5 hole counts; the game has 6 holes a row".
-void check_row_length(const YAML::Node& n, const char* where, Player p, int holes) {
-  if (!n.IsSequence()) {
-    fail(n, fmt::format("{}: {} is a list of {} hole counts", where, player_name(p), holes));
-  }
-  if (static_cast<int>(n.size()) != holes) {
-    fail(n, fmt::format("{}: {} lists {} hole count{}; the game has {} holes a row", where,
-                        player_name(p), n.size(), n.size() == 1 ? "" : "s", holes));
-  }
+// "[a, b, c]": how lists are shown in a scenario's differences.
+std::string list_text(const std::vector<std::string>& items) {
+  return "[" + join(items, ", ") + "]";
 }
 
-void set_row(State& s, Player p, const YAML::Node& n) {
-  check_row_length(n, "position", p, s.holes);
+// A side's items (hole counts, controllers) in the order of its holes
+// 1..side, from the form a scenario writes them in: a list of N on one or
+// two rows; on four rows a map {front: [N], back: [N]}, each row from the
+// player's left (the form of the JSON positions, docs/cli.md), which is
+// read into ring order (the back row, then the front row from the right).
+// `what` names the items: "hole count", "player".
+std::vector<YAML::Node> side_items(const Rules& rules, const YAML::Node& n, const char* where,
+                                   Player p, const char* what) {
+  MoveNames names = rules.move_names();
+  auto row = [&](const YAML::Node& r, const std::string& label) {
+    if (!r.IsSequence() || static_cast<int>(r.size()) != names.holes) {
+      size_t size = r.IsSequence() ? r.size() : 0;
+      fail(r, fmt::format("{}: {} lists {} {}{}; the game has {} holes a row", where, label, size,
+                          what, size == 1 ? "" : "s", names.holes));
+    }
+    return r;
+  };
+  std::vector<YAML::Node> out;
+  if (!names.four_rows()) {
+    if (!n.IsSequence()) {
+      fail(n, fmt::format("{}: {} is a list of {} {}s", where, player_name(p), names.holes, what));
+    }
+    for (const YAML::Node& item : row(n, player_name(p))) out.push_back(item);
+    return out;
+  }
+  if (!n.IsMap()) {
+    fail(n, fmt::format("{}: on a four-row board {} is {{front: [...], back: [...]}}, each row's "
+                        "{} {}s from the player's left",
+                        where, player_name(p), names.holes, what));
+  }
+  check_keys(n, kRowsKeys, where);
+  const YAML::Node back = row(need(n, "back", where), fmt::format("{}'s back", player_name(p)));
+  const YAML::Node front = row(need(n, "front", where), fmt::format("{}'s front", player_name(p)));
+  for (int k = 1; k <= names.side(); ++k) {
+    int i = names.ring_hole(k) - 1;
+    out.push_back(names.ring_front(k) ? front[i] : back[i]);
+  }
+  return out;
+}
+
+// Items of a side in the order of its holes 1..side as the scenario writes
+// them: "[1, 2, 3]", on four rows "{front: [...], back: [...]}".
+std::string side_text(const Rules& rules, const std::vector<std::string>& items) {
+  MoveNames names = rules.move_names();
+  if (!names.four_rows()) return list_text(items);
+  std::vector<std::string> front(names.holes), back(names.holes);
+  for (int k = 1; k <= names.side(); ++k) {
+    (names.ring_front(k) ? front : back)[names.ring_hole(k) - 1] = items[k - 1];
+  }
+  return fmt::format("{{front: {}, back: {}}}", list_text(front), list_text(back));
+}
+
+void set_row(const Rules& rules, State& s, Player p, const YAML::Node& n) {
+  std::vector<YAML::Node> counts = side_items(rules, n, "position", p, "hole count");
   for (int i = 0; i < s.holes; ++i) {
-    s.cells[s.hole_cell(p, i + 1)] = static_cast<uint16_t>(to_int(n[i], 0, 60000, "a hole count"));
+    s.cells[s.hole_cell(p, i + 1)] =
+        static_cast<uint16_t>(to_int(counts[i], 0, 60000, "a hole count"));
   }
 }
 
-void set_control(State& s, const YAML::Node& n) {
+void set_control(const Rules& rules, State& s, const YAML::Node& n) {
   if (!n.IsMap()) fail(n, "control is a map {south: [...], north: [...]}");
   check_keys(n, kSidesKeys, "control");
   for (Player p : {Player::South, Player::North}) {
-    const YAML::Node row = need(n, player_name(p), "control");
-    if (!row.IsSequence() || static_cast<int>(row.size()) != s.holes) {
-      fail(row, fmt::format("control: {} lists {} players; the game has {} holes a row",
-                            player_name(p), row.IsSequence() ? row.size() : 0, s.holes));
-    }
+    std::vector<YAML::Node> row =
+        side_items(rules, need(n, player_name(p), "control"), "control", p, "player");
     for (int i = 0; i < s.holes; ++i) {
       s.set_controller(s.hole_cell(p, i + 1), to_player(row[i], "a controller"));
     }
@@ -225,19 +290,15 @@ void set_marks(const Rules& rules, State& s, const YAML::Node& list) {
                              rules.marks.empty() ? " (it declares none)"
                                                  : did_you_mean(name, rules.marks)));
     }
-    int number = 0;
-    bool ok = hole.size() >= 2 && (hole[0] == 'S' || hole[0] == 'N') &&
-              std::from_chars(hole.data() + 1, hole.data() + hole.size(), number).ptr ==
-                  hole.data() + hole.size() &&
-              number >= 1 && number <= s.holes;
-    if (!ok)
-      fail(item,
-           fmt::format("'{}' is not a hole: write S1..S{} or N1..N{}", hole, s.holes, s.holes));
+    std::optional<std::pair<Player, int>> at = parse_hole_name(rules, hole);
+    if (!at) {
+      fail(item, fmt::format("'{}' is not a hole: write {} or {}", hole,
+                             hole_names_text(rules, 'S'), hole_names_text(rules, 'N')));
+    }
     if ((owner != "south" && owner != "north") || (in >> extra)) {
       fail(item, "a mark is written \"NAME HOLE OWNER\", OWNER being south or north");
     }
-    Player side = hole[0] == 'S' ? Player::South : Player::North;
-    s.set_mark(s.hole_cell(side, number), static_cast<int>(k - rules.marks.begin()), true,
+    s.set_mark(s.hole_cell(at->first, at->second), static_cast<int>(k - rules.marks.begin()), true,
                owner == "south" ? Player::South : Player::North);
   }
 }
@@ -265,8 +326,9 @@ State build_position(const Rules& rules, const YAML::Node& pos) {
   State s = initial_state(rules);
   if (!pos.IsMap()) fail(pos, "position must be a map");
   check_keys(pos, kPositionKeys, "a position");
-  set_row(s, Player::South, need(pos, "south", "a position"));
-  if (rules.rows == 2 || pos["north"]) set_row(s, Player::North, need(pos, "north", "a position"));
+  set_row(rules, s, Player::South, need(pos, "south", "a position"));
+  if (rules.rows != 1 || pos["north"])
+    set_row(rules, s, Player::North, need(pos, "north", "a position"));
   if (const YAML::Node st = pos["stores"]) {
     if (!st.IsMap()) fail(st, "stores is a map {south: S, north: N}");
     check_keys(st, kSidesKeys, "stores");
@@ -280,7 +342,7 @@ State build_position(const Rules& rules, const YAML::Node& pos) {
   }
   s.removed =
       pos["removed"] ? static_cast<uint16_t>(to_int(pos["removed"], 0, 60000, "removed")) : 0;
-  if (pos["control"]) set_control(s, pos["control"]);
+  if (pos["control"]) set_control(rules, s, pos["control"]);
   if (pos["marks"]) set_marks(rules, s, pos["marks"]);
   if (pos["counters"]) {
     for (auto [k, v] : counter_values(rules, pos["counters"]))
@@ -326,21 +388,24 @@ void expect_equal(const YAML::Node& at, const char* field, const T& want, const 
   if (!(want == got)) fail(at, fmt::format("{}: expected {}, got {}", field, want, got));
 }
 
-// "[a, b, c]": how lists are shown in a scenario's differences.
-std::string list_text(const std::vector<std::string>& items) {
-  return "[" + join(items, ", ") + "]";
-}
-
-std::string row_text(const State& s, Player p) {
+std::string row_text(const Rules& rules, const State& s, Player p) {
   std::vector<std::string> counts;
   for (int i = 1; i <= s.holes; ++i) counts.push_back(std::to_string(s.count(s.hole_cell(p, i))));
-  return list_text(counts);
+  return side_text(rules, counts);
 }
 
-std::string control_text(const State& s, Player p) {
+std::string control_text(const Rules& rules, const State& s, Player p) {
   std::vector<std::string> names;
   for (int i = 1; i <= s.holes; ++i) names.push_back(player_name(s.controller(s.hole_cell(p, i))));
-  return list_text(names);
+  return side_text(rules, names);
+}
+
+// What a scenario wrote for a side, in the form side_text gives a state's.
+std::string node_side_text(const Rules& rules, const YAML::Node& n, Player p, const char* what) {
+  std::vector<std::string> items;
+  for (const YAML::Node& item : side_items(rules, n, "expect", p, what))
+    items.push_back(item.as<std::string>("?"));
+  return side_text(rules, items);
 }
 
 // A state's marks as a scenario writes them (see set_marks), in cell order.
@@ -382,10 +447,9 @@ std::string outcome_text(const Rules& rules, const Outcome& o, std::string_view 
 
 void compare_board(const Rules& rules, const YAML::Node& e, const State& s) {
   for (Player p : {Player::South, Player::North}) {
-    if (e[player_name(p)]) {
-      check_row_length(e[player_name(p)], "expect", p, s.holes);
-      expect_equal(e[player_name(p)], player_name(p), node_list_text(e[player_name(p)]),
-                   row_text(s, p));
+    if (const YAML::Node row = e[player_name(p)]) {
+      expect_equal(row, player_name(p), node_side_text(rules, row, p, "hole count"),
+                   row_text(rules, s, p));
     }
   }
   if (const YAML::Node st = e["stores"]) {
@@ -416,8 +480,9 @@ void compare_board(const Rules& rules, const YAML::Node& e, const State& s) {
     if (!c.IsMap()) fail(c, "control is a map {south: [...], north: [...]}");
     check_keys(c, kSidesKeys, "control");
     for (Player p : {Player::South, Player::North}) {
-      expect_equal(c, "control", node_list_text(need(c, player_name(p), "control")),
-                   control_text(s, p));
+      expect_equal(c, "control",
+                   node_side_text(rules, need(c, player_name(p), "control"), p, "player"),
+                   control_text(rules, s, p));
     }
   }
 }

@@ -35,15 +35,18 @@ namespace mancala::fuzz {
   std::abort();
 }
 
-// Kalah's rule file, as "kalah.mnc" in memory.
+// Kalah's and ǁHus's rule files, as "kalah.mnc" and "hus.mnc" in memory
+// (a two-row and a four-row game, whose positions are written differently).
 inline const MemoryFileSystem& rule_files() {
   static const MemoryFileSystem fs = [] {
     MemoryFileSystem m;
-    std::ifstream in(MANCALA_SOURCE_DIR "/games/kalah.mnc", std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
-    if (text.str().empty()) broken("setup", "cannot read games/kalah.mnc");
-    m.add("kalah.mnc", text.str());
+    for (const char* name : {"kalah.mnc", "hus.mnc"}) {
+      std::ifstream in(std::string(MANCALA_SOURCE_DIR "/games/") + name, std::ios::binary);
+      std::ostringstream text;
+      text << in.rdbuf();
+      if (text.str().empty()) broken("setup", std::string("cannot read games/") + name);
+      m.add(name, text.str());
+    }
     return m;
   }();
   return fs;
@@ -53,7 +56,8 @@ inline std::string as_text(const uint8_t* data, size_t size) {
   return std::string(reinterpret_cast<const char*>(data), size);
 }
 
-// A scenario file whose `rules:` may name kalah.mnc (nothing else exists).
+// A scenario file whose `rules:` may name kalah.mnc or hus.mnc (nothing else
+// exists).
 inline void fuzz_scenario(const uint8_t* data, size_t size) {
   ScenarioReport report =
       run_scenarios_text("fuzz.yaml", as_text(data, size), std::nullopt, &rule_files());
