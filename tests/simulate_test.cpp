@@ -144,6 +144,23 @@ TEST(Simulate, CountsEndingsRoundsAndCaptures) {
   EXPECT_LE(r.plies.median, r.plies.max);
 }
 
+// Four-row games capture into the hand (the seeds are sown again), not into
+// a store: they count as captured all the same, and a capturing move as one.
+// ǁHus's first capture comes at ply 3 at the earliest, and random games
+// last dozens of plies.
+TEST(Simulate, SeedsTakenIntoTheHandCountAsCaptured) {
+  auto rules = load("hus.mnc");
+  ASSERT_TRUE(rules);
+  SimulationOptions o;
+  o.south = "random";
+  o.north = "random";
+  o.games = 4;
+  SimulationReport r = run(*rules, o);
+  EXPECT_GT(r.captured.mean, 0);
+  EXPECT_GT(r.capture_moves.mean, 0);
+  EXPECT_EQ(r.removed.max, 0);
+}
+
 TEST(Simulate, MaxPliesMarksGamesUnfinished) {
   auto rules = load("oware.mnc");
   ASSERT_TRUE(rules);

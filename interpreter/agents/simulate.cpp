@@ -28,8 +28,8 @@ struct GameAgents {
 // Applies one move and adds what it did to the summary.
 void count_move(const ApplyInfo& info, GameSummary& g) {
   g.plies++;
-  g.captured += info.captured;
-  if (info.captured > 0) g.capture_moves++;
+  g.captured += info.captured + info.lifted;  // into a store, or into the hand to be sown again
+  if (info.captured + info.lifted > 0) g.capture_moves++;
   g.removed += info.removed;
   if (info.extra_turn) g.extra_turns++;
   if (info.passed) g.passes++;

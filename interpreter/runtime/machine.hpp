@@ -79,6 +79,7 @@ struct Machine {
 
   // What the move did.
   int captured = 0;  // reached stores
+  int lifted = 0;    // `lift` took from the opponent's holes into the hand (sown again)
   int removed = 0;
   int pending_seeds = 0;
   int pending_count = 0;

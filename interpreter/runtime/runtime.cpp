@@ -693,6 +693,7 @@ ApplyInfo apply(const Rules& r, State& s, Move move, Observer* obs, History* his
   s.ply = static_cast<uint16_t>(s.ply < 65535 ? s.ply + 1 : 65535);
   info.captured = m.captured;
   info.removed = m.removed;
+  info.lifted = m.lifted;
   bool took = m.captured + m.removed > 0;
   s.since_capture =
       took ? 0 : static_cast<uint16_t>(s.since_capture < 65535 ? s.since_capture + 1 : 65535);

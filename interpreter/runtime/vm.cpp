@@ -92,6 +92,7 @@ void lift_seeds(Machine& m, int cell, int64_t want) {
   if (n == 0) return;
   m.s.cells[cell] = static_cast<uint16_t>(m.s.cells[cell] - n);
   m.taken += n;
+  if ((cell < m.s.holes) != (m.mover == Player::South)) m.lifted += n;  // a capture into the hand
   if (m.obs) m.obs->lift(cell, n);
 }
 

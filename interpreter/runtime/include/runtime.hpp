@@ -97,10 +97,11 @@ struct ApplyInfo {
   bool passed = false;
   bool extra_turn = false;  // the mover moves again
   int laps = 0;
-  int captured = 0;         // seeds that reached stores during the move (not end blocks)
-  int removed = 0;          // seeds removed from play during the move
-  bool cancelled = false;   // pending captures were cancelled
-  bool endless = false;     // the move's sowing would never stop
+  int captured = 0;        // seeds that reached stores during the move (not end blocks)
+  int removed = 0;         // seeds removed from play during the move
+  int lifted = 0;          // seeds `lift` took from the opponent's holes into the hand (sown again)
+  bool cancelled = false;  // pending captures were cancelled
+  bool endless = false;    // the move's sowing would never stop
   bool round_over = false;  // a round of a match ended (with `match` only)
   bool game_over = false;   // the game (the match) ended
   EndInfo end;              // when round_over or game_over: the ending clause
