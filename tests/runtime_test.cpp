@@ -2167,6 +2167,17 @@ TEST(MovesSection, PreferKeepsTheMovesThatPassWhenThereAreAny) {
   Rng rng(7);
   for (int i = 0; i < 20; ++i)
     EXPECT_EQ(format_move(random_legal_move(*capture, s, rng), capture->move_names()), "1");
+  // Clauses are judged 32 at a time: with 40, the last ones still apply, in
+  // order (the 33rd keeps 3 of u's 2, 3, and 3, 4 of s's 1, 3, 4; the 40th,
+  // the capture, then finds none among them and changes nothing).
+  std::string many;
+  for (int i = 0; i < 32; ++i) many += "prefer when number(hole) <= 4  ";
+  many += "prefer when number(hole) >= 3  ";
+  for (int i = 0; i < 6; ++i) many += "prefer after took >= 0  ";
+  auto forty = prefer_game(many + "prefer after took == 1");
+  ASSERT_TRUE(forty);
+  EXPECT_EQ(format_moves(legal_moves(*forty, u), forty->move_names()), "3");
+  EXPECT_EQ(format_moves(legal_moves(*forty, s), forty->move_names()), "3, 4");
 }
 
 // `relay into H` with nothing in hand lands in H itself.

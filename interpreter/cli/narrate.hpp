@@ -26,9 +26,9 @@ struct Step {
   enum class Kind { Lift, Capture, Remove, Cancelled, Endless, Answer };
   Kind kind = Kind::Lift;
   int cell = 0;
-  int n = 0;                  // Answer: 1 for yes
-  Player to = Player::South;  // Capture: whose store
-  std::string_view question;  // Answer: its name (points into the Rules)
+  int n = 0;                       // Answer: 1 for yes
+  Player to = Player::South;       // Capture: whose store
+  std::string_view question = {};  // Answer: its name (points into the Rules)
 };
 
 // Records a move's steps; captures held pending are kept only when committed.

@@ -456,34 +456,57 @@ void keep_first_move(const Rules& r, const State& s, MoveList& moves) {
   if (!kept.empty()) moves = kept;
 }
 
-// Whether a legal move passes a `prefer` clause: its start hole (a move
-// from the store has none: it never passes `prefer when`), or the
-// position it leads to (a move that never stops never passes `prefer
-// after`).
-bool preferred(const Rules& r, const State& s, Move move, const PreferCode& p) {
-  if (move.is_pass()) return false;
+// The `prefer` clauses [first, last) (at most 32) that a legal move
+// passes, as bits: `when` clauses judge its start hole (a move from the
+// store has none: it never passes them), `after` clauses the position it
+// leads to, played out once for all of them (a move that never stops
+// passes none).
+uint32_t preferences(const Rules& r, const State& s, Move move, size_t first, size_t last) {
+  if (move.is_pass()) return 0;
+  uint32_t bits = 0;
+  bool after = false;
   State copy = s;
   Machine m(r, copy, s.to_move, nullptr);
   prepare(m, move);
-  if (!p.after) {
-    if (move.is_from_store()) return false;
+  for (size_t i = first; i < last; ++i) {
+    const PreferCode& p = r.prefer[i];
+    after |= p.after;
+    if (p.after || move.is_from_store()) continue;
     m.hole = move_cell(r.side, s.to_move, move);
-    return exec(m, p.code) != 0;
+    if (exec(m, p.code) != 0) bits |= 1u << (i - first);
   }
-  if (!run_move(m, start_cell(m, move))) return false;
-  m.reversed = false;  // as `forbid after`: next and prev in the game's direction
-  return exec(m, p.code) != 0;
+  if (!after) return bits;
+  Machine play(r, copy, s.to_move, nullptr);
+  prepare(play, move);
+  if (!run_move(play, start_cell(play, move))) return bits;
+  play.reversed = false;  // as `forbid after`: next and prev in the game's direction
+  for (size_t i = first; i < last; ++i) {
+    if (r.prefer[i].after && exec(play, r.prefer[i].code) != 0) bits |= 1u << (i - first);
+  }
+  return bits;
 }
 
 // The `prefer` clauses in file order: each keeps the moves that pass it,
-// when at least one does.
+// when at least one does. Each move is judged once for up to 32 clauses
+// (one play-out, not one a clause: Bao's three cost one).
 void keep_preferred(const Rules& r, const State& s, MoveList& moves) {
-  for (const PreferCode& p : r.prefer) {
-    MoveList kept;
-    for (Move m : moves) {
-      if (preferred(r, s, m, p)) kept.push(m);
+  std::array<uint32_t, MoveList::kCapacity> passed;
+  for (size_t first = 0; first < r.prefer.size(); first += 32) {
+    size_t last = std::min(first + 32, r.prefer.size());
+    for (int i = 0; i < moves.size(); ++i) passed[i] = preferences(r, s, moves[i], first, last);
+    for (size_t c = first; c < last; ++c) {
+      uint32_t bit = 1u << (c - first);
+      int kept = 0;
+      for (int i = 0; i < moves.size(); ++i) kept += (passed[i] & bit) != 0;
+      if (kept == 0 || kept == moves.size()) continue;
+      int n = 0;
+      for (int i = 0; i < moves.size(); ++i) {
+        if (!(passed[i] & bit)) continue;
+        passed[n] = passed[i];
+        moves.data()[n++] = moves[i];
+      }
+      moves.set_size(n);
     }
-    if (!kept.empty()) moves = kept;
   }
 }
 
