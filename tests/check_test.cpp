@@ -157,6 +157,33 @@ game "V" extends "Base" {
   EXPECT_EQ(g.handlers[static_cast<size_t>(Event::LapEnd)].size(), 1u);
 }
 
+// `store 0` puts no seed in a store, so a board without stores allows it:
+// a variant undoes its base's `store N` so (`store 1` stays an error).
+TEST(Extends, StoreZeroUndoesTheBasesStoreOnABoardWithout) {
+  MemoryFileSystem fs;
+  fs.add("base.mnc", R"(game "Base" {
+  board { rows 2  holes 3  stores captures }
+  setup { seeds 1  store 2 }
+  moves { from own holes where count(hole) >= 1 }
+  end { when no moves  winner survivor }
+}
+)");
+  fs.add(
+      "v.mnc",
+      "import \"base\"\ngame \"V\" extends \"Base\" { board { stores none } setup { store 0 } }\n");
+  fs.add(
+      "w.mnc",
+      "import \"base\"\ngame \"W\" extends \"Base\" { board { stores none } setup { store 1 } }\n");
+  Checked v = check_memory("v.mnc", fs);
+  ASSERT_TRUE(v.result.ok) << v.text;
+  EXPECT_EQ(v.result.game->spec.store_seeds, 0);
+  Checked w = check_memory("w.mnc", fs);
+  EXPECT_FALSE(w.result.ok);
+  EXPECT_NE(w.text.find("'store' puts seeds in the stores, and this board has none"),
+            std::string::npos)
+      << w.text;
+}
+
 TEST(Extends, EndSectionIsReplacedWhole) {
   MemoryFileSystem fs;
   fs.add("base.mnc", kBase);

@@ -738,7 +738,8 @@ void SpecBuilder::four_row_limits() {
 
 void SpecBuilder::limits() {
   four_row_limits();
-  if (store_clause_ && spec_.stores == StoreKind::None) {
+  // `store 0` puts none: a variant may write it to undo its base's `store N`.
+  if (store_clause_ && spec_.stores == StoreKind::None && spec_.store_seeds > 0) {
     rep_.error(*store_clause_, "'store' puts seeds in the stores, and this board has none");
   }
   if (from_store_clause_ && spec_.stores == StoreKind::None) {
