@@ -421,13 +421,14 @@ TEST(CliTest, ReplayIllegalMoveNamesPlyAndLegalMoves) {
 TEST(CliTest, FourRowBoardsAreShownRowByRow) {
   fs::path file = temp_file("four.mnc");
   std::ofstream(file) << R"(game "Four" {
-  board  { rows 4  holes 4  stores captures }
+  board  { rows 4  holes 4  stores captures  marks taken }
   setup  { seeds 2 }
   moves  { from own holes where count(hole) >= 2 }
   sowing { direction ccw  relay landing  endless illegal }
   on lap_end when front(here) and count(here) > 1 and count(opposite(here)) > 0 {
     capture opposite(here) to mover
     capture behind(opposite(here)) to mover
+    mark here as taken
     stop
   }
   end { when not can_move(south) or not can_move(north)  winner most store }
@@ -444,6 +445,7 @@ TEST(CliTest, FourRowBoardsAreShownRowByRow) {
             std::string::npos)
       << text.out;
   EXPECT_NE(text.out.find("ply 1: south plays b4\n"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("  marks taken Sf3 (south)\n"), std::string::npos) << text.out;
   ToolRun json = run_tool({"replay", file.string(), "--moves", "b4", "--format", "jsonl"});
   EXPECT_EQ(json.status, 0) << json.err;
   EXPECT_NE(json.out.find("\"board\":{\"south\":{\"front\":[2,2,3,3],\"back\":[2,2,2,0]},"
@@ -457,6 +459,8 @@ TEST(CliTest, FourRowBoardsAreShownRowByRow) {
   ToolRun front = run_tool({"replay", file.string(), "--moves", "b4,f3"});
   EXPECT_EQ(front.status, 0) << front.err;
   EXPECT_NE(front.out.find("ply 2: north plays f3\n"), std::string::npos) << front.out;
+  EXPECT_NE(front.out.find("  marks taken Sf3 (south), Nf1 (north)\n"), std::string::npos)
+      << front.out;
   EXPECT_NE(front.out.find("  north front    2    0    1    3\n"
                            "  south front    2    2    3    0\n"),
             std::string::npos)

@@ -63,7 +63,6 @@ class Painter {
         stores_(rules.stores != StoreKind::None),
         width_(std::max(4, digits(std::max(rules.total(), 1)) + 2)),
         sons_(rules.match.present),
-        marks_(rules.marks),
         rules_(rules) {}
 
   std::string draw() const {
@@ -240,7 +239,7 @@ class Painter {
   // The marks that lie on holes and the game's counters, a line each.
   std::string lasting_lines() const {
     std::string out;
-    if (std::string text = marks_summary(marks_, s_); !text.empty()) {
+    if (std::string text = marks_summary(rules_, s_); !text.empty()) {
       out += fmt::format("{}marks: {}\n", kIndent, text);
     }
     if (!rules_.counters.empty()) {
@@ -266,19 +265,20 @@ class Painter {
   bool stores_;
   int width_;
   bool sons_;  // a hole can change hands (a match's refill), so cells carry a marker
-  const std::vector<std::string>& marks_;
   const Rules& rules_;
 };
 
 }  // namespace
 
-std::string marks_summary(const std::vector<std::string>& marks, const State& s) {
+std::string marks_summary(const Rules& rules, const State& s) {
+  const std::vector<std::string>& marks = rules.marks;
   std::vector<std::string> kinds;
   for (size_t k = 0; k < marks.size(); ++k) {
     std::vector<std::string> holes;
     for (int c = 0; c < 2 * s.holes; ++c) {
       if (!s.marked(c, static_cast<int>(k))) continue;
-      holes.push_back(fmt::format("{}{} ({})", c < s.holes ? 'S' : 'N', c % s.holes + 1,
+      holes.push_back(fmt::format("{}{} ({})", c < s.holes ? 'S' : 'N',
+                                  format_hole(c % s.holes + 1, rules.move_names()),
                                   player_name(s.mark_owner(c, static_cast<int>(k)))));
     }
     if (!holes.empty()) kinds.push_back(fmt::format("{} {}", marks[k], fmt::join(holes, ", ")));

@@ -44,8 +44,9 @@ std::string draw_board(const Rules& rules, const State& state, const BoardStyle&
                        const BoardLabels& labels);
 
 // "tuzdik N2 (south); burnt S1 (south), S2 (south)": the holes that carry
-// each of the game's marks, "" when none does.
-std::string marks_summary(const std::vector<std::string>& marks, const State& s);
+// each of the game's marks, "" when none does. On four rows a hole is named
+// by its row as in moves: "lost Sf5 (south)".
+std::string marks_summary(const Rules& rules, const State& s);
 
 // "way 1, phase 0": each of the game's counters and its value.
 std::string counters_summary(const Rules& rules, const State& s);

@@ -72,7 +72,7 @@ std::string draw_board(const Rules& rules, const State& s) {
     out += fmt::format("  south {}{}\n", row(Player::South, false), stores);
   }
   if (s.removed > 0) out += fmt::format("  removed {}\n", s.removed);
-  if (std::string marks = marks_summary(rules.marks, s); !marks.empty()) {
+  if (std::string marks = marks_summary(rules, s); !marks.empty()) {
     out += fmt::format("  marks {}\n", marks);
   }
   if (!rules.counters.empty()) out += fmt::format("  counters {}\n", counters_summary(rules, s));
