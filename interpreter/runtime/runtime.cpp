@@ -327,6 +327,101 @@ void for_each_move(const Rules& r, const State& s, F&& f) {
 
 }  // namespace
 
+// ---- filters on a listed move list ------------------------------------------
+
+namespace {
+
+// Keeps the moves for which keep(i) holds, in order, and with them their
+// entries of `bits` (when given).
+template <typename F>
+void keep_where(MoveList& moves, uint32_t* bits, F&& keep) {
+  int n = 0;
+  for (int i = 0; i < moves.size(); ++i) {
+    if (!keep(i)) continue;
+    if (bits) bits[n] = bits[i];
+    moves.data()[n++] = moves[i];
+  }
+  moves.set_size(n);
+}
+
+// A binding `first move` clause: only the moves from the required hole
+// (both directions, if it offers two), when it is a legal start at all.
+void keep_first_move(const Rules& r, const State& s, MoveList& moves, uint32_t* bits) {
+  Player p = s.to_move;
+  int number = r.first_move == FirstMove::Rightmost ? r.side : 1;
+  if (s.controller(s.hole_cell(p, number)) != p) return;
+  uint8_t required = cell_move(r.side, p, s.hole_cell(p, number)).number;
+  auto from_required = [&](int i) { return moves[i].number == required; };
+  bool any = false;
+  for (int i = 0; i < moves.size(); ++i) any |= from_required(i);
+  if (any) keep_where(moves, bits, from_required);
+}
+
+// The `prefer when` clauses [first, last) (at most 32) that a move's start
+// hole passes, as bits (a move from the store has no start hole: it never
+// passes them).
+uint32_t when_preferences(const Rules& r, const State& s, Move move, size_t first, size_t last) {
+  if (move.is_pass() || move.is_from_store()) return 0;
+  uint32_t bits = 0;
+  State copy = s;
+  Machine m(r, copy, s.to_move, nullptr);
+  prepare(m, move);
+  m.hole = move_cell(r.side, s.to_move, move);
+  for (size_t i = first; i < last; ++i) {
+    if (!r.prefer[i].after && exec(m, r.prefer[i].code) != 0) bits |= 1u << (i - first);
+  }
+  return bits;
+}
+
+// The `prefer after` clauses [first, last) that the position a move led to
+// passes, as bits; `played` is the move's machine, after run_move stopped.
+uint32_t after_preferences(const Rules& r, Machine& played, size_t first, size_t last) {
+  uint32_t bits = 0;
+  played.reversed = false;  // as `forbid after`: next and prev in the game's direction
+  for (size_t i = first; i < last; ++i) {
+    if (r.prefer[i].after && exec(played, r.prefer[i].code) != 0) bits |= 1u << (i - first);
+  }
+  return bits;
+}
+
+// The `prefer` clauses [first, last) a legal move passes, as bits: its
+// start hole for `when`, the position it leads to for `after`, played out
+// once for all of them (a move that never stops passes none).
+uint32_t preferences(const Rules& r, const State& s, Move move, size_t first, size_t last) {
+  uint32_t bits = when_preferences(r, s, move, first, last);
+  bool after = false;
+  for (size_t i = first; i < last; ++i) after |= r.prefer[i].after;
+  if (!after || move.is_pass()) return bits;
+  State copy = s;
+  Machine play(r, copy, s.to_move, nullptr);
+  prepare(play, move);
+  if (!run_move(play, start_cell(play, move))) return bits;
+  return bits | after_preferences(r, play, first, last);
+}
+
+// The `prefer` clauses in file order: each keeps the moves that pass it,
+// when at least one does. A move is judged once for 32 clauses (one
+// play-out, not one a clause); `known` holds each move's bits for the
+// first 32, when the listing already played the moves out (or null).
+void keep_preferred(const Rules& r, const State& s, MoveList& moves, const uint32_t* known) {
+  std::array<uint32_t, MoveList::kCapacity> passed;
+  for (size_t first = 0; first < r.prefer.size(); first += 32) {
+    size_t last = std::min(first + 32, r.prefer.size());
+    for (int i = 0; i < moves.size(); ++i) {
+      passed[i] = first == 0 && known ? known[i] : preferences(r, s, moves[i], first, last);
+    }
+    for (size_t c = first; c < last; ++c) {
+      uint32_t bit = 1u << (c - first);
+      int kept = 0;
+      for (int i = 0; i < moves.size(); ++i) kept += (passed[i] & bit) != 0;
+      if (kept == 0 || kept == moves.size()) continue;
+      keep_where(moves, passed.data(), [&](int i) { return (passed[i] & bit) != 0; });
+    }
+  }
+}
+
+}  // namespace
+
 // ---- moves that ask questions ----------------------------------------------
 
 namespace {
@@ -334,8 +429,9 @@ namespace {
 // A move with all its answers, and how it fares under the look-ahead filters.
 struct Composite {
   Move move;
-  bool feeds;   // `must feed`: the opponent controls seeds after it (or it never stops)
-  bool passes;  // it passes `endless illegal` and `forbid after`
+  bool feeds;       // `must feed`: the opponent controls seeds after it (or it never stops)
+  bool passes;      // it passes `endless illegal` and `forbid after`
+  uint32_t prefer;  // the `prefer` clauses it passes, the first 32 (see preferences)
 };
 
 // Plays the start `prefix` names with its answers on a copy, answering no
@@ -348,7 +444,8 @@ void expand(const Rules& r, const State& s, Move prefix, Lookahead la, F& f) {
   Machine sim(r, copy, s.to_move, nullptr);
   prepare(sim, prefix);
   bool stopped = run_move(sim, start_cell(sim, prefix));
-  Composite c{prefix, true, true};
+  size_t clauses = std::min<size_t>(r.prefer.size(), 32);
+  Composite c{prefix, true, true, when_preferences(r, s, prefix, 0, clauses)};
   c.move.asked = sim.asked;
   if (!stopped) {
     c.passes = r.endless != EndlessKind::Illegal;
@@ -356,6 +453,7 @@ void expand(const Rules& r, const State& s, Move prefix, Lookahead la, F& f) {
     c.feeds = !la.feed || copy.controlled_seeds(other(s.to_move)) > 0;
     sim.reversed = false;  // `forbid after` sees next and prev in the game's direction
     c.passes = !la.after || passes_after(r, sim);
+    if (r.prefer_after) c.prefer |= after_preferences(r, sim, 0, clauses);
   }
   f(c);
   for (int j = prefix.asked; j < sim.asked; ++j) {
@@ -366,11 +464,15 @@ void expand(const Rules& r, const State& s, Move prefix, Lookahead la, F& f) {
   }
 }
 
-// legal_moves in a game that asks: every start that passes the expressions,
-// with every answer sequence, then the look-ahead filters on each whole
-// move (`must feed else any` falling back when no whole move feeds). Out
-// of line, so that its frame does not weigh on legal_moves in other games.
-[[gnu::noinline]] void composite_moves(const Rules& r, const State& s, MoveList& out) {
+// legal_moves in a game that asks, or whose `prefer after` clauses play
+// every move out anyway: every start that passes the expressions, with
+// every answer sequence, then the look-ahead filters on each whole move
+// (`must feed else any` falling back when no whole move feeds), each move
+// played once; `prefer` receives the bits of the first 32 `prefer` clauses
+// of each move listed (or is null). Out of line, so that its frame does
+// not weigh on legal_moves in other games.
+[[gnu::noinline]] void composite_moves(const Rules& r, const State& s, MoveList& out,
+                                       uint32_t* prefer) {
   Lookahead la = lookahead_for(r, s);
   std::array<Composite, MoveList::kCapacity> found;
   int n = 0;
@@ -396,15 +498,30 @@ void expand(const Rules& r, const State& s, Move prefix, Lookahead la, F& f) {
       },
       Lookahead{});
   bool feed = la.feed && !(r.feed_else_any && !some_feeds);
+  int kept = 0;
   for (int i = 0; i < n; ++i) {
-    if (found[i].passes && (!feed || found[i].feeds)) out.push(found[i].move);
+    if (found[i].passes && (!feed || found[i].feeds)) found[kept++] = found[i];
   }
-  std::sort(out.data(), out.data() + out.size());
+  std::sort(found.begin(), found.begin() + kept,
+            [](const Composite& a, const Composite& b) { return a.move < b.move; });
+  for (int i = 0; i < kept; ++i) {
+    out.push(found[i].move);
+    if (prefer) prefer[i] = found[i].prefer;
+  }
+}
+
+// legal_moves where listing the moves plays each out (questions, `prefer
+// after`): the filters after the listing reuse those play-outs.
+[[gnu::noinline]] void played_moves(const Rules& r, const State& s, MoveList& out) {
+  std::array<uint32_t, MoveList::kCapacity> prefer;
+  composite_moves(r, s, out, prefer.data());
+  if (first_move_pending(r, s)) keep_first_move(r, s, out, prefer.data());
+  if (!r.prefer.empty()) keep_preferred(r, s, out, prefer.data());
 }
 
 [[gnu::noinline]] bool has_composite_move(const Rules& r, const State& s) {
   MoveList moves;
-  composite_moves(r, s, moves);
+  composite_moves(r, s, moves, nullptr);
   return !moves.empty();
 }
 
@@ -440,74 +557,6 @@ void simple_moves(const Rules& r, const State& s, MoveList& list) {
     n += s.cells[c] != 0;
   }
   list.set_size(n);
-}
-
-// A binding `first move` clause: only the moves from the required hole
-// (both directions, if it offers two), when it is a legal start at all.
-void keep_first_move(const Rules& r, const State& s, MoveList& moves) {
-  Player p = s.to_move;
-  int number = r.first_move == FirstMove::Rightmost ? r.side : 1;
-  if (s.controller(s.hole_cell(p, number)) != p) return;
-  uint8_t required = cell_move(r.side, p, s.hole_cell(p, number)).number;
-  MoveList kept;
-  for (Move m : moves) {
-    if (m.number == required) kept.push(m);
-  }
-  if (!kept.empty()) moves = kept;
-}
-
-// The `prefer` clauses [first, last) (at most 32) that a legal move
-// passes, as bits: `when` clauses judge its start hole (a move from the
-// store has none: it never passes them), `after` clauses the position it
-// leads to, played out once for all of them (a move that never stops
-// passes none).
-uint32_t preferences(const Rules& r, const State& s, Move move, size_t first, size_t last) {
-  if (move.is_pass()) return 0;
-  uint32_t bits = 0;
-  bool after = false;
-  State copy = s;
-  Machine m(r, copy, s.to_move, nullptr);
-  prepare(m, move);
-  for (size_t i = first; i < last; ++i) {
-    const PreferCode& p = r.prefer[i];
-    after |= p.after;
-    if (p.after || move.is_from_store()) continue;
-    m.hole = move_cell(r.side, s.to_move, move);
-    if (exec(m, p.code) != 0) bits |= 1u << (i - first);
-  }
-  if (!after) return bits;
-  Machine play(r, copy, s.to_move, nullptr);
-  prepare(play, move);
-  if (!run_move(play, start_cell(play, move))) return bits;
-  play.reversed = false;  // as `forbid after`: next and prev in the game's direction
-  for (size_t i = first; i < last; ++i) {
-    if (r.prefer[i].after && exec(play, r.prefer[i].code) != 0) bits |= 1u << (i - first);
-  }
-  return bits;
-}
-
-// The `prefer` clauses in file order: each keeps the moves that pass it,
-// when at least one does. Each move is judged once for up to 32 clauses
-// (one play-out, not one a clause: Bao's three cost one).
-void keep_preferred(const Rules& r, const State& s, MoveList& moves) {
-  std::array<uint32_t, MoveList::kCapacity> passed;
-  for (size_t first = 0; first < r.prefer.size(); first += 32) {
-    size_t last = std::min(first + 32, r.prefer.size());
-    for (int i = 0; i < moves.size(); ++i) passed[i] = preferences(r, s, moves[i], first, last);
-    for (size_t c = first; c < last; ++c) {
-      uint32_t bit = 1u << (c - first);
-      int kept = 0;
-      for (int i = 0; i < moves.size(); ++i) kept += (passed[i] & bit) != 0;
-      if (kept == 0 || kept == moves.size()) continue;
-      int n = 0;
-      for (int i = 0; i < moves.size(); ++i) {
-        if (!(passed[i] & bit)) continue;
-        passed[n] = passed[i];
-        moves.data()[n++] = moves[i];
-      }
-      moves.set_size(n);
-    }
-  }
 }
 
 }  // namespace
@@ -547,18 +596,21 @@ int best_capture(const Rules& r, const State& s, Player p) {
 MoveList legal_moves(const Rules& r, const State& s) {
   MoveList out;
   if (s.over) return out;
-  if (simple_position(r, s)) {
-    simple_moves(r, s, out);
-  } else if (r.has_questions) {
-    composite_moves(r, s, out);
+  bool simple = simple_position(r, s);
+  if (!simple && (r.has_questions || r.prefer_after)) {
+    played_moves(r, s, out);
   } else {
-    for_each_move(r, s, [&](Move m) {
-      out.push(m);  // at most 4N starts and kMaxStoreMoves: within the capacity
-      return true;
-    });
+    if (simple) {
+      simple_moves(r, s, out);
+    } else {
+      for_each_move(r, s, [&](Move m) {
+        out.push(m);  // at most 4N starts and kMaxStoreMoves: within the capacity
+        return true;
+      });
+    }
+    if (first_move_pending(r, s)) keep_first_move(r, s, out, nullptr);
+    if (!r.prefer.empty()) keep_preferred(r, s, out, nullptr);
   }
-  if (first_move_pending(r, s)) keep_first_move(r, s, out);
-  if (!r.prefer.empty()) keep_preferred(r, s, out);
   if (out.empty() && r.pass_when_no_moves) out.push(Move::pass());
   return out;
 }
