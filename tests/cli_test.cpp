@@ -517,6 +517,28 @@ TEST(CliTest, DescribeSaysWhereARelayTurnsTheLaps) {
   EXPECT_NE(d.out.find("follow the lap's direction"), std::string::npos) << d.out;
 }
 
+// describe names an expression fragment where it is used and defines it
+// once at the end (Bao la Kujifunza's `takes` and `bare`); narration, which
+// a player reads at the end of a game, still spells the condition out.
+TEST(CliTest, DescribeNamesFragmentsAndDefinesThemOnce) {
+  ToolRun d = run_tool({"describe", kSourceDir + "/games/bao_la_kujifunza.mnc"});
+  ASSERT_EQ(d.status, 0) << d.err;
+  EXPECT_NE(d.out.find("if `bare`(the mover):\n  - sowing stops"), std::string::npos) << d.out;
+  EXPECT_NE(d.out.find("- when `bare`(the opponent) (the mover wins)"), std::string::npos) << d.out;
+  size_t defs = d.out.find("Named conditions and values (fragments of the rule file):\n");
+  ASSERT_NE(defs, std::string::npos) << d.out;
+  std::string tail = d.out.substr(defs);
+  EXPECT_NE(tail.find("- `bare`(`p`): for every hole `h` of `p`'s row where `h` is in a front row: "
+                      "`h` is empty\n"),
+            std::string::npos)
+      << tail;
+  EXPECT_EQ(tail.find("- `bare`"), tail.rfind("- `bare`")) << "defined once";
+  ToolRun play = run_tool({"play", kSourceDir + "/games/bao_la_kujifunza.mnc", "--south", "greedy",
+                           "--north", "greedy", "--quiet"});
+  EXPECT_EQ(play.status, 0) << play.err;
+  EXPECT_EQ(play.out.find("`bare`"), std::string::npos) << play.out;
+}
+
 // The reference games of tests/reference/NAME.jsonl, each replayed through
 // games/NAME.mnc.
 std::vector<std::string> reference_games() {

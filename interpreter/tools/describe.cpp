@@ -24,10 +24,20 @@ using ast::Op;
 using ast::Stmt;
 using ast::StmtKind;
 
+// The expression fragments a description names (`takes`(the landing
+// hole)) instead of spelling out their bodies, in the order first named:
+// describe() defines each of them once, at the end.
+struct NamedFragments {
+  std::vector<std::string> names;
+  std::map<std::string, const Expr*> calls;  // name -> a call of it (its params and body)
+};
+
 class Describer {
  public:
-  Describer(const SourceSet& sources, std::string here)
-      : sources_(sources), here_(std::move(here)) {}
+  // With `named`, expression fragments are said by name and collected
+  // there; without (the words of narration), by their bodies.
+  Describer(const SourceSet& sources, std::string here, NamedFragments* named = nullptr)
+      : sources_(sources), here_(std::move(here)), named_(named) {}
 
   std::string words(const Expr& e) const;
   void steps(const std::vector<Stmt>& body, int indent, std::string& out) const;
@@ -48,8 +58,11 @@ class Describer {
   const Expr& resolve(const Expr& e) const;
   void use_steps(const Stmt& s, int indent, std::string& out) const;
 
+  std::string fragment_words(const Expr& e) const;
+
   const SourceSet& sources_;
   std::string here_;
+  NamedFragments* named_;
   mutable std::map<std::string, const Expr*> bound_;  // fragment parameters -> arguments
 };
 
@@ -225,14 +238,43 @@ std::string Describer::words(const Expr& e) const {
     }
     case ExprKind::Quantifier:
       return quantifier_words(e);
-    case ExprKind::Fragment: {  // its body, the parameters reading as the arguments
-      for (size_t i = 0; i < e.params.size(); ++i) bound_[e.params[i]] = &e.args[i];
-      std::string out = words(e.args.back());
-      for (const std::string& p : e.params) bound_.erase(p);
-      return out;
-    }
+    case ExprKind::Fragment:
+      return fragment_words(e);
   }
   return source_text(e);
+}
+
+// A call of an expression fragment: its name and arguments, the fragment
+// defined at the end of the description; or, without `named_`, its body
+// with the parameters reading as the arguments. (The call's args are the
+// arguments, then the body.)
+std::string Describer::fragment_words(const Expr& e) const {
+  if (named_) {
+    if (named_->calls.emplace(e.name, &e).second) named_->names.push_back(e.name);
+    std::vector<std::string> args;
+    for (size_t i = 0; i + 1 < e.args.size(); ++i) args.push_back(words(e.args[i]));
+    return args.empty() ? "`" + e.name + "`" : fmt::format("`{}`({})", e.name, join(args, ", "));
+  }
+  for (size_t i = 0; i < e.params.size(); ++i) bound_[e.params[i]] = &e.args[i];
+  std::string out = words(e.args.back());
+  for (const std::string& p : e.params) bound_.erase(p);
+  return out;
+}
+
+// The definitions of the fragments a description named, each once, in the
+// order first named (a definition may name more, defined after it).
+std::string fragments_text(const SourceSet& sources, NamedFragments& named) {
+  std::string out;
+  for (size_t i = 0; i < named.names.size(); ++i) {  // grows while it runs
+    const Expr& call = *named.calls.at(named.names[i]);
+    std::vector<std::string> params;
+    for (const std::string& p : call.params) params.push_back("`" + p.substr(0, p.find('@')) + "`");
+    Describer d(sources, "the hole the event is about", &named);
+    std::string head = params.empty() ? "`" + named.names[i] + "`"
+                                      : fmt::format("`{}`({})", named.names[i], join(params, ", "));
+    out += fmt::format("- {}: {}\n", head, d.words(call.args.back()));
+  }
+  return out.empty() ? "" : "Named conditions and values (fragments of the rule file):\n" + out;
 }
 
 // "the seeds" of a capture or removal, or "N seeds (at most all)".
@@ -652,11 +694,11 @@ std::string sowing_text(const Describer& d, const GameSpec& g) {
   return out;
 }
 
-std::string handlers_text(const SourceSet& sources, const GameSpec& g) {
+std::string handlers_text(const SourceSet& sources, const GameSpec& g, NamedFragments& named) {
   std::string out;
   for (size_t i = 0; i < kEventCount; ++i) {
     Event e = static_cast<Event>(i);
-    Describer d(sources, here_for(e));
+    Describer d(sources, here_for(e), &named);
     for (const HandlerSpec& h : g.handlers[i]) {
       out += event_intro(e);
       out += h.when ? ", if " + d.words(*h.when) + ":\n" : ":\n";
@@ -765,7 +807,8 @@ std::string match_end_reason(const CheckedGame& game, const SourceSet& sources) 
 
 std::string describe(const CheckedGame& game, const SourceSet& sources) {
   const GameSpec& g = game.spec;
-  Describer d(sources, "the hole");
+  NamedFragments named;
+  Describer d(sources, "the hole", &named);
   std::string out = fmt::format("{}\n", g.name);
   for (const auto& [key, value] : g.info) out += fmt::format("  {}: {}\n", key, value);
   out += "\n" + board_text(g);
@@ -775,11 +818,13 @@ std::string describe(const CheckedGame& game, const SourceSet& sources) {
                     join(g.counters, ", "));
   }
   out += "\n" + moves_text(d, g) + "\n" + sowing_text(d, g) + "\n";
-  std::string handlers = handlers_text(sources, g);
+  std::string handlers = handlers_text(sources, g, named);
   if (!handlers.empty()) out += handlers + "\n";
   out += end_text(d, g);
   std::string match = match_text(d, g);
   if (!match.empty()) out += "\n" + match;
+  std::string fragments = fragments_text(sources, named);
+  if (!fragments.empty()) out += "\n" + fragments;
   return out;
 }
 
