@@ -279,6 +279,7 @@ std::shared_ptr<const Rules> compile(const CheckedGame& game) {
   r.laps_turn = r.laps_alternate || gen.uses_relay_way();
   r.may_be_endless = r.may_relay || !r.skip_when.empty() || no_room;
   r.has_questions = !r.questions.empty();
+  r.has_prefer = !r.prefer.empty();
   r.prefer_after =
       std::any_of(r.prefer.begin(), r.prefer.end(), [](const PreferCode& p) { return p.after; });
   r.simple_starts = !r.has_questions && !r.from_store && r.where_nonempty && r.forbid.empty() &&

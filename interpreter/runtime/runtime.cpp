@@ -362,6 +362,9 @@ void keep_first_move(const Rules& r, const State& s, MoveList& moves, uint32_t* 
 // passes them).
 uint32_t when_preferences(const Rules& r, const State& s, Move move, size_t first, size_t last) {
   if (move.is_pass() || move.is_from_store()) return 0;
+  bool any = false;
+  for (size_t i = first; i < last; ++i) any |= !r.prefer[i].after;
+  if (!any) return 0;
   uint32_t bits = 0;
   State copy = s;
   Machine m(r, copy, s.to_move, nullptr);
@@ -399,6 +402,16 @@ uint32_t preferences(const Rules& r, const State& s, Move move, size_t first, si
   return bits | after_preferences(r, play, first, last);
 }
 
+// The first 32 `prefer` clauses a move passes, as bits, judged on the
+// machine that played it (`stopped`: its sowing stopped). Out of line, so
+// that games without `prefer` do not carry it.
+[[gnu::noinline]] uint32_t first_preferences(const Rules& r, const State& s, Move move,
+                                             Machine& played, bool stopped) {
+  size_t last = std::min<size_t>(r.prefer.size(), 32);
+  uint32_t bits = when_preferences(r, s, move, 0, last);
+  return stopped ? bits | after_preferences(r, played, 0, last) : bits;
+}
+
 // The `prefer` clauses in file order: each keeps the moves that pass it,
 // when at least one does. A move is judged once for 32 clauses (one
 // play-out, not one a clause); `known` holds each move's bits for the
@@ -429,23 +442,39 @@ namespace {
 // A move with all its answers, and how it fares under the look-ahead filters.
 struct Composite {
   Move move;
-  bool feeds;       // `must feed`: the opponent controls seeds after it (or it never stops)
-  bool passes;      // it passes `endless illegal` and `forbid after`
-  uint32_t prefer;  // the `prefer` clauses it passes, the first 32 (see preferences)
+  bool feeds;   // `must feed`: the opponent controls seeds after it (or it never stops)
+  bool passes;  // it passes `endless illegal` and `forbid after`
 };
+
+// Sorts moves ascending, each keeping its entry of `bits`.
+[[gnu::noinline]] void sort_with_bits(MoveList& moves, uint32_t* bits) {
+  std::array<uint8_t, MoveList::kCapacity> order;  // kCapacity <= 256
+  static_assert(MoveList::kCapacity <= 256);
+  for (int i = 0; i < moves.size(); ++i) order[i] = static_cast<uint8_t>(i);
+  std::sort(order.begin(), order.begin() + moves.size(),
+            [&](uint8_t a, uint8_t b) { return moves[a] < moves[b]; });
+  MoveList sorted;
+  std::array<uint32_t, MoveList::kCapacity> sorted_bits;
+  for (int i = 0; i < moves.size(); ++i) {
+    sorted.push(moves[order[i]]);
+    sorted_bits[i] = bits[order[i]];
+  }
+  moves = sorted;
+  std::copy(sorted_bits.begin(), sorted_bits.begin() + moves.size(), bits);
+}
 
 // Plays the start `prefix` names with its answers on a copy, answering no
 // to every later question; reports that move to f, then does the same for
 // each later question answered yes (so every answer sequence the move can
-// ask is reported once, and each is played once).
-template <typename F>
+// ask is reported once, and each is played once). With kBits, f also gets
+// the bits of the first 32 `prefer` clauses the move passes (0 otherwise).
+template <bool kBits, typename F>
 void expand(const Rules& r, const State& s, Move prefix, Lookahead la, F& f) {
   State copy = s;
   Machine sim(r, copy, s.to_move, nullptr);
   prepare(sim, prefix);
   bool stopped = run_move(sim, start_cell(sim, prefix));
-  size_t clauses = std::min<size_t>(r.prefer.size(), 32);
-  Composite c{prefix, true, true, when_preferences(r, s, prefix, 0, clauses)};
+  Composite c{prefix, true, true};
   c.move.asked = sim.asked;
   if (!stopped) {
     c.passes = r.endless != EndlessKind::Illegal;
@@ -453,14 +482,17 @@ void expand(const Rules& r, const State& s, Move prefix, Lookahead la, F& f) {
     c.feeds = !la.feed || copy.controlled_seeds(other(s.to_move)) > 0;
     sim.reversed = false;  // `forbid after` sees next and prev in the game's direction
     c.passes = !la.after || passes_after(r, sim);
-    if (r.prefer_after) c.prefer |= after_preferences(r, sim, 0, clauses);
   }
-  f(c);
+  if constexpr (kBits) {
+    f(c, first_preferences(r, s, prefix, sim, stopped));
+  } else {
+    f(c, 0);
+  }
   for (int j = prefix.asked; j < sim.asked; ++j) {
     Move next = prefix;
     next.asked = static_cast<uint8_t>(j + 1);
     next.answers = static_cast<uint8_t>(prefix.answers | (1u << j));
-    expand(r, s, next, la, f);
+    expand<kBits>(r, s, next, la, f);
   }
 }
 
@@ -468,17 +500,20 @@ void expand(const Rules& r, const State& s, Move prefix, Lookahead la, F& f) {
 // every move out anyway: every start that passes the expressions, with
 // every answer sequence, then the look-ahead filters on each whole move
 // (`must feed else any` falling back when no whole move feeds), each move
-// played once; `prefer` receives the bits of the first 32 `prefer` clauses
-// of each move listed (or is null). Out of line, so that its frame does
-// not weigh on legal_moves in other games.
+// played once; with kBits, `prefer` receives the bits of the first 32
+// `prefer` clauses of each move listed (a game without them is compiled
+// without that work). Out of line, so that its frame does not weigh on
+// legal_moves in other games.
+template <bool kBits>
 [[gnu::noinline]] void composite_moves(const Rules& r, const State& s, MoveList& out,
                                        uint32_t* prefer) {
   Lookahead la = lookahead_for(r, s);
   std::array<Composite, MoveList::kCapacity> found;
   int n = 0;
   bool some_feeds = false;
-  auto keep = [&](const Composite& c) {
+  auto keep = [&](const Composite& c, uint32_t bits) {
     if (n == MoveList::kCapacity) too_many_moves();
+    if constexpr (kBits) prefer[n] = bits;
     found[n++] = c;
     some_feeds |= c.feeds && c.passes;
   };
@@ -486,42 +521,47 @@ void expand(const Rules& r, const State& s, Move prefix, Lookahead la, F& f) {
   for_each_start(
       r, s,
       [&](int cell, Way way) {
-        expand(r, s, Move{cell_move(r.side, p, cell).number, way}, la, keep);
+        expand<kBits>(r, s, Move{cell_move(r.side, p, cell).number, way}, la, keep);
         return true;
       },
       Lookahead{});
   for_each_store_move(
       r, s,
       [&](Move move) {
-        expand(r, s, move, la, keep);
+        expand<kBits>(r, s, move, la, keep);
         return true;
       },
       Lookahead{});
   bool feed = la.feed && !(r.feed_else_any && !some_feeds);
-  int kept = 0;
   for (int i = 0; i < n; ++i) {
-    if (found[i].passes && (!feed || found[i].feeds)) found[kept++] = found[i];
-  }
-  std::sort(found.begin(), found.begin() + kept,
-            [](const Composite& a, const Composite& b) { return a.move < b.move; });
-  for (int i = 0; i < kept; ++i) {
+    if (!found[i].passes || (feed && !found[i].feeds)) continue;
+    if constexpr (kBits) prefer[out.size()] = prefer[i];  // out.size() <= i
     out.push(found[i].move);
-    if (prefer) prefer[i] = found[i].prefer;
+  }
+  if constexpr (kBits) {
+    sort_with_bits(out, prefer);
+  } else {
+    std::sort(out.data(), out.data() + out.size());
   }
 }
 
 // legal_moves where listing the moves plays each out (questions, `prefer
 // after`): the filters after the listing reuse those play-outs.
 [[gnu::noinline]] void played_moves(const Rules& r, const State& s, MoveList& out) {
+  if (!r.has_prefer) {
+    composite_moves<false>(r, s, out, nullptr);
+    if (first_move_pending(r, s)) keep_first_move(r, s, out, nullptr);
+    return;
+  }
   std::array<uint32_t, MoveList::kCapacity> prefer;
-  composite_moves(r, s, out, prefer.data());
+  composite_moves<true>(r, s, out, prefer.data());
   if (first_move_pending(r, s)) keep_first_move(r, s, out, prefer.data());
-  if (!r.prefer.empty()) keep_preferred(r, s, out, prefer.data());
+  keep_preferred(r, s, out, prefer.data());
 }
 
 [[gnu::noinline]] bool has_composite_move(const Rules& r, const State& s) {
   MoveList moves;
-  composite_moves(r, s, moves, nullptr);
+  composite_moves<false>(r, s, moves, nullptr);
   return !moves.empty();
 }
 

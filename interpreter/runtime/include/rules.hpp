@@ -200,6 +200,7 @@ struct Rules : Settings {
   bool needs_no_moves = false;  // some code evaluates `no moves`
   bool has_repetition = false;  // a repetition clause (needs a History)
   bool has_questions = false;   // some handler asks (`ask NAME`): moves carry answers
+  bool has_prefer = false;      // some `prefer` clause
   bool prefer_after = false;    // some `prefer after`: each move is played out to list them
 
   const Instr* at(CodeRef r) const { return code.data() + r.entry; }
