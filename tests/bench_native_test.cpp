@@ -1,17 +1,22 @@
-// The hand-written games of bench/ (Kalah, ǁHus) must play exactly the
-// interpreted games/kalah.mnc and games/hus.mnc, or the benchmark ratios
+// The hand-written games of bench/ (Kalah, ǁHus, Oware)
+// must play exactly their rule files in games/, or the benchmark ratios
 // compare different work. Plays seeded random games with both, move by
-// move, comparing the legal moves, every position and the end.
+// move, comparing the legal moves, every position and the end; for the
+// last one also the move that random_legal_move draws, as the benchmarks'
+// playouts draw it.
 #include <gtest/gtest.h>
 
 #include <cstdio>
 #include <memory>
 #include <random>
+#include <string>
 
 #include "../bench/hus_native.hpp"
 #include "../bench/kalah_native.hpp"
+#include "../bench/oware_native.hpp"
 #include "check.hpp"
 #include "compile.hpp"
+#include "rng.hpp"
 #include "runtime.hpp"
 
 namespace mancala {
@@ -115,7 +120,8 @@ void play_both(const Rules& rules, native::Hus& h, State s, std::mt19937_64& rng
     ASSERT_EQ(h.over, s.over) << to_text(s);
     if (h.over) {
       ASSERT_EQ(info.end.reason, end_label(h.end));
-      ASSERT_EQ(static_cast<int>(s.result.winner), h.winner + 1);  // Winner: None, S, N, Draw
+      ASSERT_EQ(static_cast<int>(s.result.winner),
+                h.winner + 1);  // Winner: None, S, N, Draw
       ASSERT_EQ(s.result.south, h.south);
       ASSERT_EQ(s.result.north, h.north);
       ++t.ends[static_cast<int>(h.end)];
@@ -174,8 +180,156 @@ TEST(BenchNativeHus, PlaysExactlyAsTheRuleFileFromScatteredPositions) {
   for (auto e : {native::Hus::End::NoMoves, native::Hus::End::Repetition, native::Hus::End::Long}) {
     EXPECT_GT(t.ends[static_cast<int>(e)], 0) << end_label(e);
   }
-  std::printf("[ hus ] %d games, %ld moves, %ld captures, %ld endless candidates, ends %d/%d/%d\n",
-              t.games, t.moves, t.captures, t.endless, t.ends[1], t.ends[2], t.ends[3]);
+  std::printf(
+      "[ hus ] %d games, %ld moves, %ld captures, %ld endless "
+      "candidates, ends %d/%d/%d\n",
+      t.games, t.moves, t.captures, t.endless, t.ends[1], t.ends[2], t.ends[3]);
+}
+
+// ---- Oware ---------------------------------------------------------------
+
+std::shared_ptr<const Rules> game_rules(const char* file) {
+  SourceSet sources;
+  Diagnostics diags;
+  CheckResult r = check_file(std::string(MANCALA_SOURCE_DIR "/games/") + file, sources, diags);
+  EXPECT_TRUE(r.ok && r.game) << render_text(diags, sources);
+  return r.ok && r.game ? compile(*r.game) : nullptr;
+}
+
+// What the Oware games went through: every rule of the comparison must
+// have been exercised.
+struct OwareTally {
+  int games = 0;
+  long moves = 0;
+  long captures = 0;     // moves that captured
+  long grand_slams = 0;  // moves whose chain would have emptied the row
+  long starving = 0;     // positions where must feed removed a move
+  int ends[4] = {};      // by native::Oware::End
+};
+
+const char* end_label(native::Oware::End e) {
+  switch (e) {
+    case native::Oware::End::Score:
+      return "score";
+    case native::Oware::End::CannotFeed:
+      return "cannot-feed";
+    case native::Oware::End::Repetition:
+      return "repetition";
+    default:
+      return "";
+  }
+}
+
+// Plays one random game from the position both hold, comparing move by
+// move: the legal moves, the move random_legal_move draws, every hole and
+// store, the player to move, the end.
+void play_both(const Rules& rules, native::Oware& o, State s, Rng& draw, OwareTally& t) {
+  History history;
+  history.reserve(4096);
+  ++t.games;
+  while (!o.over) {
+    ASSERT_FALSE(s.over) << to_text(s);
+    int legal[6];
+    int n = o.legal(legal);
+    MoveList moves = legal_moves(rules, s);
+    ASSERT_EQ(moves.size(), n) << to_text(s);
+    for (int i = 0; i < n; ++i) ASSERT_EQ(moves[i], Move{static_cast<uint8_t>(legal[i])});
+    int occupied = 0;
+    for (int i = 0; i < 6; ++i) occupied += o.cell[6 * o.to_move + i] > 0;
+    t.starving += occupied > n;
+    // Both draw as random_legal_move does, from twin generators.
+    Rng twin = draw;
+    int pick = o.random_move(draw);
+    ASSERT_EQ(random_legal_move(rules, s, twin), Move{static_cast<uint8_t>(pick)}) << to_text(s);
+    ApplyInfo info = apply(rules, s, Move{static_cast<uint8_t>(pick)}, nullptr, &history);
+    o.play(pick);
+    ++t.moves;
+    t.captures += info.captured > 0;
+    t.grand_slams += info.cancelled;
+    for (int c = 0; c < 12; ++c) ASSERT_EQ(o.cell[c], s.cells[c]) << "cell " << c << to_text(s);
+    ASSERT_EQ(o.store[0], s.store(Player::South)) << to_text(s);
+    ASSERT_EQ(o.store[1], s.store(Player::North)) << to_text(s);
+    ASSERT_EQ(o.to_move, index(s.to_move));
+    ASSERT_EQ(o.over, s.over) << to_text(s);
+    if (o.over) {
+      ASSERT_EQ(info.end.reason, end_label(o.end));
+      ASSERT_EQ(static_cast<int>(s.result.winner),
+                o.winner + 1);  // Winner: None, S, N, Draw
+      ++t.ends[static_cast<int>(o.end)];
+    }
+  }
+}
+
+TEST(BenchNativeOware, PlaysExactlyAsTheRuleFileFromTheStart) {
+  auto rules = game_rules("oware.mnc");
+  ASSERT_TRUE(rules);
+  Rng draw(13);
+  int games = getenv("MANCALA_SANITIZER_RUN") ? 100 : 2000;
+  auto o = std::make_unique<native::Oware>();
+  OwareTally t;
+  for (int g = 0; g < games; ++g) {
+    o->reset();
+    play_both(*rules, *o, initial_state(*rules), draw, t);
+    if (HasFatalFailure()) return;
+  }
+  EXPECT_GT(t.captures, t.games);
+  EXPECT_GT(t.grand_slams, 0);
+  EXPECT_GT(t.starving, 0);
+  for (auto e : {native::Oware::End::Score, native::Oware::End::CannotFeed,
+                 native::Oware::End::Repetition}) {
+    EXPECT_GT(t.ends[static_cast<int>(e)], 0) << end_label(e);
+  }
+  std::printf(
+      "[ oware ] %d games, %ld moves, %ld captures, %ld grand slams, "
+      "%ld must-feed, "
+      "ends %d/%d/%d\n",
+      t.games, t.moves, t.captures, t.grand_slams, t.starving, t.ends[1], t.ends[2], t.ends[3]);
+}
+
+// Random games from scattered positions of few seeds, with stores filled
+// up to the 48: there a row is often empty (must feed, cannot feed), grand
+// slams and repetitions are common, and a score end comes early.
+TEST(BenchNativeOware, PlaysExactlyAsTheRuleFileFromScatteredPositions) {
+  auto rules = game_rules("oware.mnc");
+  ASSERT_TRUE(rules);
+  std::mt19937_64 rng(14);
+  Rng draw(15);
+  int games = getenv("MANCALA_SANITIZER_RUN") ? 500 : 4000;
+  auto o = std::make_unique<native::Oware>();
+  OwareTally t;
+  for (int g = 0; g < games; ++g) {
+    State s = initial_state(*rules);
+    for (int c = 0; c < 12; ++c) s.cells[c] = 0;
+    int seeds = 2 + static_cast<int>(rng() % 15);
+    for (int k = 0; k < seeds; ++k) {
+      // a quarter of the positions with every seed in one row
+      int c = g % 4 == 0 ? static_cast<int>(rng() % 6) : static_cast<int>(rng() % 12);
+      ++s.cells[c];
+    }
+    int south = static_cast<int>(rng() % (49 - seeds));
+    s.cells[s.store_cell(Player::South)] = static_cast<uint16_t>(south);
+    s.cells[s.store_cell(Player::North)] = static_cast<uint16_t>(48 - seeds - south);
+    s.to_move = rng() % 2 ? Player::North : Player::South;
+    for (int c = 0; c < 12; ++c) o->cell[c] = static_cast<uint8_t>(s.cells[c]);
+    o->store = {s.store(Player::South), s.store(Player::North)};
+    o->set_up(index(s.to_move));
+    int legal[6];
+    ASSERT_EQ(o->legal(legal), legal_moves(*rules, s).size()) << to_text(s);
+    if (o->legal(legal) == 0) continue;
+    play_both(*rules, *o, s, draw, t);
+    if (HasFatalFailure()) return;
+  }
+  EXPECT_GT(t.grand_slams, 0);
+  EXPECT_GT(t.starving, 0);
+  for (auto e : {native::Oware::End::Score, native::Oware::End::CannotFeed,
+                 native::Oware::End::Repetition}) {
+    EXPECT_GT(t.ends[static_cast<int>(e)], 0) << end_label(e);
+  }
+  std::printf(
+      "[ oware ] %d games, %ld moves, %ld captures, %ld grand slams, "
+      "%ld must-feed, "
+      "ends %d/%d/%d\n",
+      t.games, t.moves, t.captures, t.grand_slams, t.starving, t.ends[1], t.ends[2], t.ends[3]);
 }
 
 }  // namespace
