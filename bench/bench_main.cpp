@@ -1,12 +1,12 @@
 // Speed benchmarks (Google Benchmark): random games of the hand-written
-// yardsticks (Kalah(6,4), ǁHus (4×8), Oware) and of
+// yardsticks (Kalah(6,4), ǁHus (4×8), Oware, Sadeqa II) and of
 // shipped games through the interpreter, in one process, and the time to
 // load, check and compile a rule file.
 //
 // Two modes, as `mancala bench` has: a walk of `legal_moves` (list the
 // moves, pick one as xorshift % count: `native_X`, `interpreted/X`), and
 // playouts drawn as `random_legal_move` draws them from an Rng
-// (`playout_native_X`, `playout/X`; Oware). In each
+// (`playout_native_X`, `playout/X`; Oware and Sadeqa II). In each
 // mode a hand-written game and its rule file draw alike and so play the
 // same games (tests/bench_native_test.cpp checks that they agree move by
 // move): the ratio of their rates compares the same work. Figures and the
@@ -25,6 +25,7 @@
 #include "oware_native.hpp"
 #include "rng.hpp"
 #include "runtime.hpp"
+#include "sadeqa_ii_native.hpp"
 
 namespace mancala {
 namespace {
@@ -132,8 +133,6 @@ BENCHMARK_CAPTURE(interpreted, kalah, std::string("kalah.mnc"))->Unit(benchmark:
 BENCHMARK_CAPTURE(interpreted, kalah_empty, std::string("kalah_empty.mnc"))
     ->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(interpreted, anywoli, std::string("anywoli.mnc"))->Unit(benchmark::kMicrosecond);
-BENCHMARK_CAPTURE(interpreted, sadeqa_ii, std::string("sadeqa_ii.mnc"))
-    ->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(interpreted, san_yao, std::string("san_yao.mnc"))->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(interpreted, hus, std::string("hus.mnc"))->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(interpreted, igisoro, std::string("igisoro.mnc"))->Unit(benchmark::kMicrosecond);
@@ -203,6 +202,15 @@ BENCHMARK(yardstick<native::Oware, true>)
     ->Name("playout_native_oware")
     ->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(playout, oware, std::string("oware.mnc"))->Unit(benchmark::kMicrosecond);
+BENCHMARK(yardstick<native::SadeqaII, false>)
+    ->Name("native_sadeqa_ii")
+    ->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(interpreted, sadeqa_ii, std::string("sadeqa_ii.mnc"))
+    ->Unit(benchmark::kMicrosecond);
+BENCHMARK(yardstick<native::SadeqaII, true>)
+    ->Name("playout_native_sadeqa_ii")
+    ->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(playout, sadeqa_ii, std::string("sadeqa_ii.mnc"))->Unit(benchmark::kMicrosecond);
 
 void load_check_compile(benchmark::State& st, const std::string& file) {
   for (auto _ : st) {
