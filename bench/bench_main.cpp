@@ -1,23 +1,23 @@
 // Speed benchmarks (Google Benchmark): random games of the hand-written
-// yardsticks (Kalah(6,4), ǁHus (4×8), Oware, Sadeqa II) and of
+// yardsticks (Kalah(6,4), ǁHus (4×8), Oware, Sadeqa II, Anywoli) and of
 // shipped games through the interpreter, in one process, and the time to
 // load, check and compile a rule file.
 //
 // Two modes, as `mancala bench` has: a walk of `legal_moves` (list the
 // moves, pick one as xorshift % count: `native_X`, `interpreted/X`), and
 // playouts drawn as `random_legal_move` draws them from an Rng
-// (`playout_native_X`, `playout/X`; Oware and Sadeqa II). In each
+// (`playout_native_X`, `playout/X`; Oware, Sadeqa II and Anywoli). In each
 // mode a hand-written game and its rule file draw alike and so play the
 // same games (tests/bench_native_test.cpp checks that they agree move by
 // move): the ratio of their rates compares the same work. Figures and the
 // method are in docs/performance.md; run with
-//   build-bench/mancala_bench --benchmark_repetitions=5
-//   --benchmark_report_aggregates_only=true
+//   build-bench/mancala_bench --benchmark_repetitions=5 --benchmark_report_aggregates_only=true
 #include <benchmark/benchmark.h>
 
 #include <memory>
 #include <string>
 
+#include "anywoli_native.hpp"
 #include "check.hpp"
 #include "compile.hpp"
 #include "hus_native.hpp"
@@ -132,7 +132,6 @@ void interpreted(benchmark::State& st, const std::string& file) {
 BENCHMARK_CAPTURE(interpreted, kalah, std::string("kalah.mnc"))->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(interpreted, kalah_empty, std::string("kalah_empty.mnc"))
     ->Unit(benchmark::kMicrosecond);
-BENCHMARK_CAPTURE(interpreted, anywoli, std::string("anywoli.mnc"))->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(interpreted, san_yao, std::string("san_yao.mnc"))->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(interpreted, hus, std::string("hus.mnc"))->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(interpreted, igisoro, std::string("igisoro.mnc"))->Unit(benchmark::kMicrosecond);
@@ -211,6 +210,12 @@ BENCHMARK(yardstick<native::SadeqaII, true>)
     ->Name("playout_native_sadeqa_ii")
     ->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(playout, sadeqa_ii, std::string("sadeqa_ii.mnc"))->Unit(benchmark::kMicrosecond);
+BENCHMARK(yardstick<native::Anywoli, false>)->Name("native_anywoli")->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(interpreted, anywoli, std::string("anywoli.mnc"))->Unit(benchmark::kMicrosecond);
+BENCHMARK(yardstick<native::Anywoli, true>)
+    ->Name("playout_native_anywoli")
+    ->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(playout, anywoli, std::string("anywoli.mnc"))->Unit(benchmark::kMicrosecond);
 
 void load_check_compile(benchmark::State& st, const std::string& file) {
   for (auto _ : st) {
