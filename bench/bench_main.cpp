@@ -6,7 +6,7 @@
 // Two modes, as `mancala bench` has: a walk of `legal_moves` (list the
 // moves, pick one as xorshift % count: `native_X`, `interpreted/X`), and
 // playouts drawn as `random_legal_move` draws them from an Rng
-// (`playout_native_X`, `playout/X`; Oware, Sadeqa II and Anywoli). In each
+// (`playout_native_X`, `playout/X`). In each
 // mode a hand-written game and its rule file draw alike and so play the
 // same games (tests/bench_native_test.cpp checks that they agree move by
 // move): the ratio of their rates compares the same work. Figures and the
@@ -193,6 +193,42 @@ void yardstick(benchmark::State& st) {
   }
   rates(st, moves, games);
 }
+
+// Kalah and ǁHus in playouts (their walks are native_kalah and native_hus).
+void playout_native_kalah(benchmark::State& st) {
+  Rng rng(kPlayoutSeed);
+  int64_t moves = 0, games = 0;
+  for (auto _ : st) {
+    native::Kalah k = native::Kalah::start();
+    while (!k.over) {
+      k.play(k.random_move(rng));
+      ++moves;
+    }
+    benchmark::DoNotOptimize(k.pit);
+    ++games;
+  }
+  rates(st, moves, games);
+}
+BENCHMARK(playout_native_kalah)->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(playout, kalah, std::string("kalah.mnc"))->Unit(benchmark::kMicrosecond);
+
+void playout_native_hus(benchmark::State& st) {
+  Rng rng(kPlayoutSeed);
+  int64_t moves = 0, games = 0;
+  native::Hus h;
+  for (auto _ : st) {
+    h.reset();
+    while (!h.over) {
+      h.play(h.random_move(rng));
+      ++moves;
+    }
+    benchmark::DoNotOptimize(h.cell);
+    ++games;
+  }
+  rates(st, moves, games);
+}
+BENCHMARK(playout_native_hus)->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(playout, hus, std::string("hus.mnc"))->Unit(benchmark::kMicrosecond);
 
 // Each hand-written game next to its rule file, in both modes.
 BENCHMARK(yardstick<native::Oware, false>)->Name("native_oware")->Unit(benchmark::kMicrosecond);

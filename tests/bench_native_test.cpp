@@ -1,9 +1,9 @@
 // The hand-written games of bench/ (Kalah, ǁHus, Oware, Sadeqa II, Anywoli)
 // must play exactly their rule files in games/, or the benchmark ratios
 // compare different work. Plays seeded random games with both, move by
-// move, comparing the legal moves, every position and the end; for the
-// last three also the move that random_legal_move draws, as the benchmarks'
-// playouts draw it.
+// move, comparing the legal moves, every position and the end, and the
+// move that random_legal_move draws, as the benchmarks' playouts draw it
+// (for Kalah and ǁHus checked at each position, not played).
 #include <gtest/gtest.h>
 
 #include <cstdio>
@@ -31,6 +31,7 @@ TEST(BenchNativeKalah, PlaysExactlyAsTheRuleFile) {
   ASSERT_TRUE(r.ok && r.game) << render_text(diags, sources);
   auto rules = compile(*r.game);
   std::mt19937_64 rng(7);
+  Rng draw(8);
   int games = getenv("MANCALA_SANITIZER_RUN") ? 50 : 500;
   for (int g = 0; g < games; ++g) {
     native::Kalah k = native::Kalah::start();
@@ -41,6 +42,9 @@ TEST(BenchNativeKalah, PlaysExactlyAsTheRuleFile) {
       int n = k.legal(legal);
       MoveList moves = legal_moves(*rules, s);
       ASSERT_EQ(moves.size(), n);
+      Rng twin = draw;  // the playouts' draw, checked here, not played
+      ASSERT_EQ(random_legal_move(*rules, s, twin),
+                Move{static_cast<uint8_t>(k.random_move(draw))});
       int pick = legal[rng() % n];
       k.play(pick);
       apply(*rules, s, Move{static_cast<uint8_t>(pick)});
@@ -93,7 +97,8 @@ const char* end_label(native::Hus::End e) {
 
 // Plays one random game from the position both hold, comparing move by
 // move; the interpreter's position must match the native one.
-void play_both(const Rules& rules, native::Hus& h, State s, std::mt19937_64& rng, HusTally& t) {
+void play_both(const Rules& rules, native::Hus& h, State s, std::mt19937_64& rng, Rng& draw,
+               HusTally& t) {
   History history;
   history.reserve(native::Hus::kMaxPly + 1);
   ++t.games;
@@ -107,6 +112,9 @@ void play_both(const Rules& rules, native::Hus& h, State s, std::mt19937_64& rng
     int candidates = 0;
     for (int i = 0; i < 16; ++i) candidates += h.cell[16 * h.to_move + i] >= 2;
     t.endless += candidates - n;
+    Rng twin = draw;  // the playouts' draw, checked here, not played
+    ASSERT_EQ(random_legal_move(rules, s, twin), Move{static_cast<uint8_t>(h.random_move(draw))})
+        << to_text(s);
     int pick = legal[rng() % n];
     int opponent = 0;
     for (int i = 0; i < 16; ++i) opponent += h.cell[16 * (h.to_move ^ 1) + i];
@@ -134,12 +142,13 @@ TEST(BenchNativeHus, PlaysExactlyAsTheRuleFileFromTheStart) {
   auto rules = hus_rules();
   ASSERT_TRUE(rules);
   std::mt19937_64 rng(11);
+  Rng draw(16);
   int games = getenv("MANCALA_SANITIZER_RUN") ? 100 : 2000;
   auto h = std::make_unique<native::Hus>();
   HusTally t;
   for (int g = 0; g < games; ++g) {
     h->reset();
-    play_both(*rules, *h, initial_state(*rules), rng, t);
+    play_both(*rules, *h, initial_state(*rules), rng, draw, t);
     if (HasFatalFailure()) return;
   }
   // The games went through captures and endless candidates.
@@ -157,6 +166,7 @@ TEST(BenchNativeHus, PlaysExactlyAsTheRuleFileFromScatteredPositions) {
   auto rules = hus_rules();
   ASSERT_TRUE(rules);
   std::mt19937_64 rng(12);
+  Rng draw(17);
   int games = getenv("MANCALA_SANITIZER_RUN") ? 1000 : 4000;
   auto h = std::make_unique<native::Hus>();
   HusTally t;
@@ -174,7 +184,7 @@ TEST(BenchNativeHus, PlaysExactlyAsTheRuleFileFromScatteredPositions) {
     h->set_up(index(s.to_move), s.ply);
     ASSERT_EQ(h->has_move(), !legal_moves(*rules, s).empty()) << to_text(s);
     if (!h->has_move()) continue;
-    play_both(*rules, *h, s, rng, t);
+    play_both(*rules, *h, s, rng, draw, t);
     if (HasFatalFailure()) return;
   }
   EXPECT_GT(t.endless, 0);
