@@ -82,6 +82,28 @@ class Hus {
     return n;
   }
 
+  // A uniformly random legal move, drawn as the runtime's
+  // random_legal_move draws it from `rng` (its Rng): among the holes of 2
+  // or more in order, each drawn one played ahead, an endless one dropped
+  // and the draw repeated.
+  template <class Rng>
+  int random_move(Rng& rng) const {
+    const uint8_t* own = cell.data() + kRing * to_move;
+    int candidate[kRing], n = 0;
+    for (int i = 0; i < kRing; ++i) {
+      if (own[i] >= 2) candidate[n++] = i;
+    }
+    while (n > 0) {
+      int k = rng.below(n);
+      int i = candidate[k];
+      Board copy = cell;
+      if (sow(copy, to_move, i)) return i + 1;
+      for (int j = k; j + 1 < n; ++j) candidate[j] = candidate[j + 1];
+      --n;
+    }
+    return 0;  // none: the game is over before this is asked
+  }
+
   // Whether the player to move has a legal move (stops at the first).
   bool has_move() const {
     const uint8_t* own = cell.data() + kRing * to_move;

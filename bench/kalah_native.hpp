@@ -35,6 +35,15 @@ struct Kalah {
     return n;
   }
 
+  // A uniformly random legal move, drawn as the runtime's
+  // random_legal_move draws it from `rng` (its Rng): Kalah has no
+  // look-ahead, so one of the legal moves.
+  template <class Rng>
+  int random_move(Rng& rng) const {
+    int moves[6];
+    return moves[rng.below(legal(moves))];
+  }
+
   void play(int move) {
     int base = to_move * 7, own_store = base + 6, other_store = to_move == 0 ? 13 : 6;
     int p = base + move - 1, seeds = pit[p];
