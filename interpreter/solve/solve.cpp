@@ -1,5 +1,5 @@
-// The exact solver (include/solve.hpp): alpha-beta over final scores with a
-// transposition table of proven bounds.
+// The exact solver (include/solve.hpp): MTD(f), null-window alpha-beta over
+// final scores, with a transposition table of proven bounds.
 //
 // Why it is shaped this way. Every score is South's (a node maximises when
 // South is to move and minimises otherwise), because extra turns break the
@@ -20,7 +20,9 @@
 // Nothing is allocated per node: each ply has a Frame (moves, children in
 // search order, the key) made once, in a deque so deeper frames never
 // move shallower ones. A path filter catches cycles (a game whose
-// positions can come back with no rule to end it has no finite value).
+// positions can come back with no rule to end it has no finite value): a
+// 16-bit count per hash slice, and a full key comparison along the path
+// only when the count says a position may be on it.
 #include "solve.hpp"
 
 #include <algorithm>
