@@ -16,3 +16,4 @@
 #include "runtime.hpp"   // State, Move, legal_moves, apply, Observer, History
 #include "scenario.hpp"  // run_scenarios: rule scenarios in YAML
 #include "simulate.hpp"  // simulate: many games between two agents
+#include "solve.hpp"     // solve: the exact value of a position

@@ -124,6 +124,7 @@ Command replay_command();
 Command play_command();
 Command simulate_command();
 Command perft_command();
+Command solve_command();
 Command test_command();
 Command describe_command();
 Command bench_command();

@@ -1,0 +1,98 @@
+// The exact solver: the game-theoretic value of a position of any rule file.
+//
+// A value is a Score from South's side: the result first (a South win
+// above a draw above a North win), then the final margin, South's total
+// minus North's (the stores after the file's own end-of-game sweep, or
+// whatever the result counts). Where the winner is the one with more seeds,
+// as in every `winner most store` game, this order is the margin's order,
+// so the value is simply the margin with perfect play. The search is
+// alpha-beta over that score with a bounded transposition table that keeps
+// proven bounds and verifies the whole position key, so that a value is
+// exact or it is reported as bounds [lower, upper] that are proven, never a
+// guess (a node or time limit stops it). It uses only the runtime's public
+// API (legal_moves, apply, the State value), so it is generic; what it
+// cannot key exactly it refuses (unsolvable_reason): a `repetition` clause
+// makes a position's future depend on the path to it, which a State does
+// not hold.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "rules.hpp"
+#include "state.hpp"
+
+namespace mancala {
+
+using Score = int32_t;
+
+// One result step: every margin lies strictly inside (-kResultStep, kResultStep).
+inline constexpr Score kResultStep = Score{1} << 18;
+
+// The score of a finished game (precondition: state.over).
+Score final_score(const State& state);
+Winner score_winner(Score score);  // South, North or Draw
+int score_margin(Score score);     // South minus North
+Score make_score(Winner winner, int margin);
+
+// Proven bounds on a value; exact when they meet.
+struct Bounds {
+  Score lower = 0;
+  Score upper = 0;
+  bool exact() const { return lower == upper; }
+};
+
+struct SolveLimits {
+  uint64_t max_nodes = 0;  // 0: none
+  double seconds = 0;      // 0: none
+  size_t memory_mb = 256;  // the transposition table
+};
+
+// What a long solve reports now and then (every 2^20 nodes).
+struct SolveProgress {
+  uint64_t nodes = 0;
+  double seconds = 0;
+  std::string_view phase;  // "value", "moves", "pv"
+  int moves_done = 0;      // phase "moves": first moves solved so far
+  int moves_total = 0;
+};
+
+struct MoveValue {
+  Move move;
+  Bounds value;
+};
+
+struct SolveResult {
+  Bounds value;                  // of the position, for South
+  std::vector<MoveValue> moves;  // every legal move, in legal_moves order
+  std::vector<Move> pv;          // a principal variation, from the position
+  bool pv_complete = false;      // the pv reaches the end of the game
+  bool stopped = false;          // a limit stopped the search
+  uint64_t nodes = 0;            // positions expanded
+  double seconds = 0;
+  uint64_t table_entries = 0;  // the table's capacity
+  int key_bits = 0;            // bits of one position key
+};
+
+// Raised when the game can return to a position on the path being searched
+// (a cycle that no stalemate or repetition rule ends): it has no finite
+// value for this solver.
+class SolveError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// Why the solver refuses this game ("" when it does not).
+std::string unsolvable_reason(const Rules& rules);
+
+// Solves `start` (not necessarily the initial position). Precondition:
+// unsolvable_reason(rules) is "". Throws SolveError (a cycle) and the
+// rules' RuntimeError.
+SolveResult solve(const Rules& rules, const State& start, const SolveLimits& limits,
+                  const std::function<void(const SolveProgress&)>& progress = {});
+
+}  // namespace mancala

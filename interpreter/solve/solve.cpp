@@ -1,0 +1,571 @@
+// The exact solver (include/solve.hpp): MTD(f), null-window alpha-beta over
+// final scores, with a transposition table of proven bounds.
+//
+// Why it is shaped this way. Every score is South's (a node maximises when
+// South is to move and minimises otherwise), because extra turns break the
+// alternation plain negamax assumes. The table stores a [lower, upper]
+// pair per position, not a value and a flag, so that windows of different
+// searches (the root's value, each first move, the narrow windows of the
+// principal variation) all reuse each other's work, and a stopped search
+// still leaves proven bounds behind. A table entry is only as good as its
+// key: the key is the whole State that can matter, packed bit by bit with
+// widths chosen once per game (cells in bit_width(total seeds) bits, the
+// counters and flags the rules can read), and compared in full on every
+// probe, so a hash collision costs a miss and never a wrong value. Fields
+// the rules provably never read (`ply` without the `ply` builtin,
+// `since_capture` without a stalemate clause, the captor without
+// `last_captor`) are left out of the key, else transpositions reached in a
+// different number of moves would never meet. Values are stored as final
+// scores (the stores are in the key), so no offset is needed.
+// Nothing is allocated per node: each ply has a Frame (moves, children in
+// search order, the key) made once, in a deque so deeper frames never
+// move shallower ones. A path filter catches cycles (a game whose
+// positions can come back with no rule to end it has no finite value): a
+// 16-bit count per hash slice, and a full key comparison along the path
+// only when the count says a position may be on it.
+#include "solve.hpp"
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <chrono>
+#include <deque>
+
+#include "runtime.hpp"
+
+namespace mancala {
+
+Score make_score(Winner winner, int margin) {
+  int result = winner == Winner::South ? 1 : winner == Winner::North ? -1 : 0;
+  return result * 2 * kResultStep + margin;
+}
+
+Score final_score(const State& state) {
+  int margin = int{state.result.south} - int{state.result.north};
+  return make_score(state.result.winner, margin);
+}
+
+namespace {
+int score_result(Score score) {
+  return (score + 3 * kResultStep) / (2 * kResultStep) - 1;
+}
+}  // namespace
+
+Winner score_winner(Score score) {
+  int r = score_result(score);
+  return r > 0 ? Winner::South : r < 0 ? Winner::North : Winner::Draw;
+}
+
+int score_margin(Score score) {
+  return score - score_result(score) * 2 * kResultStep;
+}
+
+namespace {
+
+constexpr Score kLowest = -4 * kResultStep;  // below every score
+constexpr Score kHighest = 4 * kResultStep;  // above every score
+constexpr int kMaxKeyWords = 8;
+constexpr uint64_t kClockEvery = 4096;
+constexpr uint64_t kProgressEvery = uint64_t{1} << 20;
+constexpr int kNoMove = 255;
+
+using KeyWords = std::array<uint64_t, kMaxKeyWords>;
+
+bool uses_opcode(const Rules& rules, OpCode op) {
+  return std::any_of(rules.code.begin(), rules.code.end(),
+                     [op](const Instr& i) { return i.op == op; });
+}
+
+// Which State fields a position key holds, and their widths.
+struct KeyShape {
+  int cells = 0;
+  int cell_width = 0;
+  int holes = 0;  // bits of the control mask and of each mark mask
+  int marks = 0;
+  int counters = 0;
+  bool since_capture = false;
+  bool ply = false;
+  bool moved = false;
+  bool captor = false;
+  bool match = false;
+  int bits = 0;
+  int words = 0;
+};
+
+KeyShape key_shape(const Rules& rules, const State& start) {
+  KeyShape k;
+  k.cells = rules.cells;
+  k.cell_width = std::bit_width(static_cast<unsigned>(start.seeds_in_play() + start.removed));
+  k.holes = 2 * rules.side;
+  k.marks = static_cast<int>(rules.marks.size());
+  k.counters = static_cast<int>(rules.counters.size());
+  k.since_capture = std::any_of(rules.end.begin(), rules.end.end(), [](const EndClauseCode& c) {
+    return c.kind == EndKind::Stalemate;
+  });
+  k.ply = uses_opcode(rules, OpCode::Ply);
+  k.moved = rules.first_move != FirstMove::Any;
+  k.captor = uses_opcode(rules, OpCode::LastCaptor);
+  k.match = rules.match.present;
+  k.bits = k.cells * k.cell_width + 1 + k.holes + 2 * k.marks * k.holes + 16 * k.counters +
+           k.cell_width + (k.since_capture ? 16 : 0) + (k.ply ? 16 : 0) + (k.moved ? 2 : 0) +
+           (k.captor ? 2 : 0) + (k.match ? 16 + 16 + 1 : 0);
+  k.words = (k.bits + 63) / 64;
+  return k;
+}
+
+class BitWriter {
+ public:
+  explicit BitWriter(uint64_t* out) : out_(out) {}
+  void put(uint64_t value, int width) {
+    if (width == 0) return;
+    if (width < 64) value &= (uint64_t{1} << width) - 1;
+    out_[bit_ / 64] |= value << (bit_ % 64);
+    int spill = bit_ % 64 + width - 64;
+    if (spill > 0) out_[bit_ / 64 + 1] |= value >> (width - spill);
+    bit_ += width;
+  }
+
+ private:
+  uint64_t* out_;
+  int bit_ = 0;
+};
+
+void pack(const KeyShape& k, const State& s, uint64_t* out) {
+  std::fill(out, out + k.words, 0);
+  BitWriter w(out);
+  for (int c = 0; c < k.cells; ++c) w.put(s.cells[c], k.cell_width);
+  w.put(index(s.to_move), 1);
+  w.put(s.control, k.holes);
+  for (int m = 0; m < k.marks; ++m) {
+    w.put(s.marks[m], k.holes);
+    w.put(s.mark_north[m], k.holes);
+  }
+  for (int c = 0; c < k.counters; ++c) w.put(static_cast<uint16_t>(s.counters[c]), 16);
+  w.put(s.removed, k.cell_width);
+  if (k.since_capture) w.put(s.since_capture, 16);
+  if (k.ply) w.put(s.ply, 16);
+  if (k.moved) w.put(s.moved, 2);
+  if (k.captor) w.put(uint64_t{s.has_captor} | static_cast<uint64_t>(index(s.last_captor)) << 1, 2);
+  if (k.match) {
+    w.put(s.round, 16);
+    w.put(s.rounds_won[0] | s.rounds_won[1] << 8, 16);
+    w.put(index(s.round_starter), 1);
+  }
+}
+
+uint64_t hash_key(const uint64_t* key, int words) {
+  uint64_t h = 0x9E3779B97F4A7C15ull;
+  for (int i = 0; i < words; ++i) {
+    h ^= key[i] + 0x9E3779B97F4A7C15ull + (h << 6) + (h >> 2);
+    h ^= h >> 31;
+    h *= 0xBF58476D1CE4E5B9ull;
+  }
+  return h ^ (h >> 29);
+}
+
+// The transposition table: buckets of two slots, each slot the key's words
+// then [lower, upper] then (used, best move, work). A new entry replaces
+// its own key, else an empty slot, else the slot with less work behind it.
+class Table {
+ public:
+  struct Hit {
+    bool found = false;
+    Score lower = kLowest;
+    Score upper = kHighest;
+    int move = kNoMove;
+  };
+
+  Table(size_t memory_mb, int words) : words_(words), stride_(words + 2) {
+    size_t slots = std::max<size_t>(2, memory_mb * (size_t{1} << 20) / (8 * stride_));
+    size_t buckets = std::bit_floor(slots / 2);
+    mask_ = buckets - 1;
+    data_.assign(buckets * 2 * stride_, 0);
+  }
+  uint64_t capacity() const { return (mask_ + 1) * 2; }
+
+  Hit probe(uint64_t hash, const uint64_t* key) const {
+    Hit hit;
+    const uint64_t* slot = find(hash, key);
+    if (!slot) return hit;
+    hit.found = true;
+    hit.lower = static_cast<Score>(static_cast<uint32_t>(slot[words_]));
+    hit.upper = static_cast<Score>(static_cast<uint32_t>(slot[words_] >> 32));
+    hit.move = static_cast<int>((slot[words_ + 1] >> 8) & 0xFF);
+    return hit;
+  }
+
+  void store(uint64_t hash, const uint64_t* key, Score lower, Score upper, int move, int work) {
+    uint64_t* a = bucket(hash);
+    uint64_t* b = a + stride_;
+    uint64_t* slot = matches(a, key) ? a : matches(b, key) ? b : nullptr;
+    if (!slot) slot = !used(a) ? a : !used(b) ? b : work_of(a) <= work_of(b) ? a : b;
+    std::copy(key, key + words_, slot);
+    slot[words_] = static_cast<uint32_t>(lower) | uint64_t{static_cast<uint32_t>(upper)} << 32;
+    slot[words_ + 1] = 1 | static_cast<uint64_t>(move & 0xFF) << 8 |
+                       static_cast<uint64_t>(std::min(work, 255)) << 16;
+  }
+
+ private:
+  uint64_t* bucket(uint64_t hash) { return data_.data() + (hash & mask_) * 2 * stride_; }
+  const uint64_t* find(uint64_t hash, const uint64_t* key) const {
+    const uint64_t* a = data_.data() + (hash & mask_) * 2 * stride_;
+    if (matches(a, key)) return a;
+    if (matches(a + stride_, key)) return a + stride_;
+    return nullptr;
+  }
+  bool used(const uint64_t* slot) const { return slot[words_ + 1] & 1; }
+  int work_of(const uint64_t* slot) const { return static_cast<int>(slot[words_ + 1] >> 16); }
+  bool matches(const uint64_t* slot, const uint64_t* key) const {
+    return used(slot) && std::equal(key, key + words_, slot);
+  }
+
+  int words_;
+  int stride_;
+  size_t mask_ = 0;
+  std::vector<uint64_t> data_;
+};
+
+// One ply of the search.
+struct Frame {
+  MoveList moves;
+  std::vector<State> child;
+  std::array<int, MoveList::kCapacity> rank;
+  std::array<uint8_t, MoveList::kCapacity> order;
+  KeyWords key;
+  uint64_t hash = 0;
+  bool on_path = false;
+};
+
+class Solver {
+ public:
+  Solver(const Rules& rules, const State& start, const SolveLimits& limits,
+         const std::function<void(const SolveProgress&)>& progress)
+      : rules_(rules),
+        shape_(key_shape(rules, start)),
+        table_(limits.memory_mb, shape_.words),
+        limits_(limits),
+        progress_(progress),
+        start_time_(std::chrono::steady_clock::now()) {
+    path_filter_.assign(size_t{1} << 16, 0);
+    int bound = start.seeds_in_play() + start.removed;
+    if (rules.match.present) bound = 65535;
+    floor_ = make_score(Winner::North, -bound);
+    ceiling_ = make_score(Winner::South, bound);
+  }
+
+  SolveResult run(const State& start);
+
+ private:
+  Score search(const State& s, Score alpha, Score beta, int ply);
+  Frame& frame(int ply);
+  void expand(Frame& f, const State& s, int first);
+  void enter_path(Frame& f, int ply);
+  void leave_path(Frame& f);
+  bool tick();
+  void report();
+  Bounds known(const State& s);
+  Bounds clamp(Bounds b) const { return {std::max(b.lower, floor_), std::min(b.upper, ceiling_)}; }
+  Score solve_child(const State& child, Score alpha, Score beta) {
+    return search(child, alpha, beta, 1);
+  }
+  Bounds mtd(const State& s, int ply, Score guess);
+  bool terminal_cutoff(const Frame& f, bool south, Score alpha, Score beta, Score& cut);
+  void solve_value(const State& start, SolveResult& out);
+  void solve_moves(const State& start, SolveResult& out);
+  void solve_pv(const State& start, SolveResult& out);
+  double elapsed() const {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_time_).count();
+  }
+
+  const Rules& rules_;
+  KeyShape shape_;
+  Table table_;
+  SolveLimits limits_;
+  const std::function<void(const SolveProgress&)>& progress_;
+  std::chrono::steady_clock::time_point start_time_;
+  std::deque<Frame> frames_;
+  std::vector<uint16_t> path_filter_;
+  uint64_t nodes_ = 0;
+  bool stopped_ = false;
+  Score floor_ = kLowest;
+  Score ceiling_ = kHighest;
+  std::string_view phase_ = "value";
+  int moves_done_ = 0;
+  int moves_total_ = 0;
+};
+
+Frame& Solver::frame(int ply) {
+  while (static_cast<int>(frames_.size()) <= ply) {
+    frames_.emplace_back();
+    frames_.back().child.reserve(MoveList::kCapacity);
+  }
+  return frames_[ply];
+}
+
+// The moves of `s` and their children, ordered: the table's move first,
+// then extra turns, then by seeds taken; ties in legal order.
+void Solver::expand(Frame& f, const State& s, int first) {
+  f.moves = legal_moves(rules_, s);
+  int n = f.moves.size();
+  f.child.resize(n);
+  for (int i = 0; i < n; ++i) {
+    f.child[i] = s;
+    ApplyInfo info = apply(rules_, f.child[i], f.moves[i]);
+    int rank = info.captured + info.removed + (info.extra_turn ? 1 << 12 : 0);
+    if (i == first) rank = 1 << 30;
+    f.rank[i] = rank;
+    int j = i;
+    for (; j > 0 && f.rank[f.order[j - 1]] < rank; --j) f.order[j] = f.order[j - 1];
+    f.order[j] = static_cast<uint8_t>(i);
+  }
+}
+
+// Marks the frame's position as on the current path; a position already
+// on it is a cycle.
+void Solver::enter_path(Frame& f, int ply) {
+  uint16_t& count = path_filter_[f.hash & 0xFFFF];
+  if (count > 0) {
+    for (int p = 0; p < ply; ++p) {
+      const Frame& g = frames_[p];
+      if (g.on_path && g.hash == f.hash &&
+          std::equal(g.key.begin(), g.key.begin() + shape_.words, f.key.begin())) {
+        throw SolveError(
+            "the game can return to a position it has been in (no stalemate or repetition "
+            "rule ends such a cycle), so it has no finite value to solve");
+      }
+    }
+  }
+  ++count;
+  f.on_path = true;
+}
+
+void Solver::leave_path(Frame& f) {
+  --path_filter_[f.hash & 0xFFFF];
+  f.on_path = false;
+}
+
+// Counts a node; false once a limit has stopped the search.
+bool Solver::tick() {
+  ++nodes_;
+  if (limits_.max_nodes && nodes_ > limits_.max_nodes) stopped_ = true;
+  if (nodes_ % kClockEvery == 0 && limits_.seconds > 0 && elapsed() >= limits_.seconds) {
+    stopped_ = true;
+  }
+  if (nodes_ % kProgressEvery == 0) report();
+  return !stopped_;
+}
+
+void Solver::report() {
+  if (!progress_) return;
+  SolveProgress p;
+  p.nodes = nodes_;
+  p.seconds = elapsed();
+  p.phase = phase_;
+  p.moves_done = moves_done_;
+  p.moves_total = moves_total_;
+  progress_(p);
+}
+
+// A finished child whose score already fails high (South to move) or low
+// (North) ends the node before any search: the children are applied
+// anyway, for the move order. (Probing the table for every child as well,
+// the enhanced transposition cutoff, saved a fifth of the nodes on small
+// Kalah boards but cost more time than it saved: docs/solving.md.)
+bool Solver::terminal_cutoff(const Frame& f, bool south, Score alpha, Score beta, Score& cut) {
+  for (int i = 0; i < f.moves.size(); ++i) {
+    const State& c = f.child[i];
+    if (!c.over) continue;
+    Score v = final_score(c);
+    if ((south && v >= beta) || (!south && v <= alpha)) {
+      cut = v;
+      return true;
+    }
+  }
+  return false;
+}
+
+// Fail-soft alpha-beta: a result <= alpha is an upper bound, >= beta a
+// lower bound, anything between exact. Returns 0 once stopped (the caller
+// checks stopped_ and stores nothing).
+Score Solver::search(const State& s, Score alpha, Score beta, int ply) {
+  if (s.over) return final_score(s);
+  if (!tick()) return 0;
+  Frame& f = frame(ply);
+  pack(shape_, s, f.key.data());
+  f.hash = hash_key(f.key.data(), shape_.words);
+  Table::Hit hit = table_.probe(f.hash, f.key.data());
+  if (hit.lower >= beta || hit.lower == hit.upper) return hit.lower;
+  if (hit.upper <= alpha) return hit.upper;
+  alpha = std::max(alpha, hit.lower);
+  beta = std::min(beta, hit.upper);
+  enter_path(f, ply);
+  expand(f, s, hit.move);
+  const bool south = s.to_move == Player::South;
+  if (Score cut; terminal_cutoff(f, south, alpha, beta, cut)) {
+    leave_path(f);
+    return cut;
+  }
+  const uint64_t nodes_before = nodes_;
+  Score best = south ? kLowest : kHighest;
+  int best_i = f.order[0];
+  Score a = alpha, b = beta;
+  for (int k = 0; k < f.moves.size() && a < b; ++k) {
+    int i = f.order[k];
+    Score v = search(f.child[i], a, b, ply + 1);
+    if (stopped_) break;
+    if (south ? v > best : v < best) {
+      best = v;
+      best_i = i;
+    }
+    if (south) a = std::max(a, v);
+    if (!south) b = std::min(b, v);
+  }
+  leave_path(f);
+  if (stopped_) return 0;
+  Score lower = hit.lower, upper = hit.upper;
+  if (best <= alpha) {
+    upper = std::min(upper, best);
+  } else if (best >= beta) {
+    lower = std::max(lower, best);
+  } else {
+    lower = upper = best;
+  }
+  int work = std::bit_width(nodes_ - nodes_before);
+  table_.store(f.hash, f.key.data(), lower, upper, best_i, work);
+  return best;
+}
+
+// What the table proves about `s` without searching.
+Bounds Solver::known(const State& s) {
+  if (s.over) return {final_score(s), final_score(s)};
+  KeyWords key{};
+  pack(shape_, s, key.data());
+  Table::Hit hit = table_.probe(hash_key(key.data(), shape_.words), key.data());
+  return clamp({hit.lower, hit.upper});
+}
+
+// MTD(f): null-window searches around a guess, each proving a bound, until
+// the bounds meet. A stopped search leaves the bounds proven so far (and
+// whatever the table proves), never a guess.
+Bounds Solver::mtd(const State& s, int ply, Score guess) {
+  Bounds b = known(s);
+  Score g = std::clamp(guess, b.lower, b.upper);
+  while (b.lower < b.upper) {
+    Score beta = g == b.lower ? g + 1 : g;
+    Score v = search(s, beta - 1, beta, ply);
+    if (stopped_) break;
+    if (v < beta) {
+      b.upper = std::min(b.upper, v);
+    } else {
+      b.lower = std::max(b.lower, v);
+    }
+    g = std::clamp(v, b.lower, b.upper);
+  }
+  Bounds table = known(s);
+  return {std::max(b.lower, table.lower), std::min(b.upper, table.upper)};
+}
+
+// The value of the position (from a guess of a draw).
+void Solver::solve_value(const State& start, SolveResult& out) {
+  phase_ = "value";
+  out.value = mtd(start, 0, make_score(Winner::Draw, 0));
+  if (out.value.exact() || start.over) return;
+  // Stopped: the moves' bounds may say more than the position's own.
+  const bool south = start.to_move == Player::South;
+  Bounds b{south ? kLowest : kHighest, south ? kLowest : kHighest};
+  for (Move m : legal_moves(rules_, start)) {
+    State c = start;
+    apply(rules_, c, m);
+    Bounds cb = known(c);
+    b.lower = south ? std::max(b.lower, cb.lower) : std::min(b.lower, cb.lower);
+    b.upper = south ? std::max(b.upper, cb.upper) : std::min(b.upper, cb.upper);
+  }
+  out.value = {std::max(out.value.lower, b.lower), std::min(out.value.upper, b.upper)};
+}
+
+// The value of every first move (after the position's own value, so the
+// table already holds the best move's line; the position's value is the
+// guess).
+void Solver::solve_moves(const State& start, SolveResult& out) {
+  phase_ = "moves";
+  MoveList moves = legal_moves(rules_, start);
+  moves_total_ = moves.size();
+  Score guess = out.value.exact() ? out.value.lower : make_score(Winner::Draw, 0);
+  for (Move m : moves) {
+    State c = start;
+    apply(rules_, c, m);
+    out.moves.push_back({m, stopped_ ? known(c) : mtd(c, 1, guess)});
+    ++moves_done_;
+  }
+}
+
+// A principal variation: from each position of known value v, the first
+// move (the table's best first) whose child a window (v-1, v+1) proves
+// worth v.
+void Solver::solve_pv(const State& start, SolveResult& out) {
+  phase_ = "pv";
+  State s = start;
+  Score v = out.value.lower;
+  while (!s.over && !stopped_) {
+    MoveList moves = legal_moves(rules_, s);
+    KeyWords key{};
+    pack(shape_, s, key.data());
+    int first = table_.probe(hash_key(key.data(), shape_.words), key.data()).move;
+    bool found = false;
+    for (int k = -1; k < moves.size() && !found && !stopped_; ++k) {
+      int i = k < 0 ? first : k;
+      if (i >= moves.size() || (k >= 0 && i == first)) continue;
+      State c = s;
+      apply(rules_, c, moves[i]);
+      if (solve_child(c, v - 1, v + 1) == v && !stopped_) {
+        out.pv.push_back(moves[i]);
+        s = c;
+        found = true;
+      }
+    }
+    if (!found) break;
+  }
+  out.pv_complete = s.over;
+}
+
+SolveResult Solver::run(const State& start) {
+  SolveResult out;
+  out.table_entries = table_.capacity();
+  out.key_bits = shape_.bits;
+  if (start.over) {
+    out.value = {final_score(start), final_score(start)};
+    out.pv_complete = true;
+    return out;
+  }
+  solve_value(start, out);
+  solve_moves(start, out);
+  if (out.value.exact() && !stopped_) solve_pv(start, out);
+  out.stopped = stopped_;
+  out.nodes = nodes_;
+  out.seconds = elapsed();
+  return out;
+}
+
+}  // namespace
+
+std::string unsolvable_reason(const Rules& rules) {
+  if (rules.has_repetition) {
+    return "its `repetition` end clause depends on the positions before the current one, which "
+           "a position key cannot hold; the solver does not handle repetition yet";
+  }
+  State start = initial_state(rules);
+  KeyShape shape = key_shape(rules, start);
+  if (shape.words > kMaxKeyWords) {
+    return "a position of this game needs " + std::to_string(shape.bits) +
+           " bits of key, more than the solver's " + std::to_string(64 * kMaxKeyWords);
+  }
+  return "";
+}
+
+SolveResult solve(const Rules& rules, const State& start, const SolveLimits& limits,
+                  const std::function<void(const SolveProgress&)>& progress) {
+  Solver solver(rules, start, limits, progress);
+  return solver.run(start);
+}
+
+}  // namespace mancala
