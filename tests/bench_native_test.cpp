@@ -62,25 +62,76 @@ TEST(BenchNativeKalah, PlaysExactlyAsTheRuleFile) {
   }
 }
 
-// ---- ǁHus ----------------------------------------------------------------
+// ---- The shared comparison ------------------------------------------------
 
-std::shared_ptr<const Rules> hus_rules() {
+std::shared_ptr<const Rules> game_rules(const char* file) {
   SourceSet sources;
   Diagnostics diags;
-  CheckResult r = check_file(MANCALA_SOURCE_DIR "/games/hus.mnc", sources, diags);
+  CheckResult r = check_file(std::string(MANCALA_SOURCE_DIR "/games/") + file, sources, diags);
   EXPECT_TRUE(r.ok && r.game) << render_text(diags, sources);
   return r.ok && r.game ? compile(*r.game) : nullptr;
 }
 
-// What the games played went through, so that a test can show that every
-// rule of the comparison was exercised.
-struct HusTally {
-  int games = 0;
-  long moves = 0;
-  long captures = 0;  // moves that took stones from the opponent
-  long endless = 0;   // candidates (holes of 2 or more) that are not legal: endless moves
-  int ends[4] = {};   // by native::Hus::End
-};
+const char* end_label(native::Hus::End e);
+const char* end_label(native::Oware::End e);
+const char* end_label(native::SadeqaII::End e);
+const char* end_label(native::Anywoli::End e);
+
+// Plays one random game from the position both hold, comparing move by
+// move: the legal moves in order, the move random_legal_move draws (both
+// draw from twin generators), then, after the move, every hole, the
+// player to move and the end (its reason, winner and result). The move
+// played is the drawn one, or with `walk` one of the legal moves drawn
+// from it, as the benchmark's walk of legal_moves plays. Y adapts one
+// yardstick: its game type, its tally, the move's name, `offered` (count
+// what the position offers; returns what `played` needs from before the
+// move) and `played` (compare what else the move changed, and count it).
+template <class Y>
+void play_both(const Rules& rules, typename Y::Game& g, State s, Rng& draw, std::mt19937_64* walk,
+               typename Y::Tally& t) {
+  History history;
+  history.reserve(4096);
+  ++t.games;
+  while (!g.over) {
+    ASSERT_FALSE(s.over) << to_text(s);
+    int legal[Y::kMaxMoves];
+    int n = g.legal(legal);
+    MoveList moves = legal_moves(rules, s);
+    ASSERT_EQ(moves.size(), n) << to_text(s);
+    for (int i = 0; i < n; ++i) ASSERT_EQ(moves[i], Y::move(legal[i])) << to_text(s);
+    int before = Y::offered(g, n, legal, t);
+    Rng twin = draw;
+    int drawn = g.random_move(draw);
+    ASSERT_EQ(random_legal_move(rules, s, twin), Y::move(drawn)) << to_text(s);
+    int pick = walk ? legal[(*walk)() % n] : drawn;
+    int mover = g.to_move;
+    ApplyInfo info = apply(rules, s, Y::move(pick), nullptr, &history);
+    g.play(pick);
+    ++t.moves;
+    for (int c = 0; c < Y::kCells; ++c)
+      ASSERT_EQ(g.cell[c], s.cells[c]) << "cell " << c << to_text(s);
+    ASSERT_EQ(g.to_move, index(s.to_move));
+    ASSERT_EQ(g.over, s.over) << to_text(s);
+    Y::played(g, s, info, mover, pick, before, t);
+    if (::testing::Test::HasFatalFailure()) return;
+    if (g.over) {
+      ASSERT_EQ(info.end.reason, end_label(g.end));
+      ASSERT_EQ(static_cast<int>(s.result.winner), g.winner + 1);  // Winner: None, S, N, Draw
+      ++t.ends[static_cast<int>(g.end)];
+    }
+  }
+}
+
+Move hole_move(int pick) {
+  return Move{static_cast<uint8_t>(pick)};
+}
+
+void expect_stores(const std::array<int, 2>& store, const State& s) {
+  ASSERT_EQ(store[0], s.store(Player::South)) << to_text(s);
+  ASSERT_EQ(store[1], s.store(Player::North)) << to_text(s);
+}
+
+// ---- ǁHus ----------------------------------------------------------------
 
 const char* end_label(native::Hus::End e) {
   switch (e) {
@@ -95,60 +146,53 @@ const char* end_label(native::Hus::End e) {
   }
 }
 
-// Plays one random game from the position both hold, comparing move by
-// move; the interpreter's position must match the native one.
-void play_both(const Rules& rules, native::Hus& h, State s, std::mt19937_64& rng, Rng& draw,
-               HusTally& t) {
-  History history;
-  history.reserve(native::Hus::kMaxPly + 1);
-  ++t.games;
-  while (!h.over) {
-    ASSERT_FALSE(s.over) << to_text(s);
-    int legal[16];
-    int n = h.legal(legal);
-    MoveList moves = legal_moves(rules, s);
-    ASSERT_EQ(moves.size(), n) << to_text(s);
-    for (int i = 0; i < n; ++i) ASSERT_EQ(moves[i], Move{static_cast<uint8_t>(legal[i])});
+int side_seeds(const native::Hus& h, int player) {
+  int n = 0;
+  for (int i = 0; i < 16; ++i) n += h.cell[16 * player + i];
+  return n;
+}
+
+// What the games played went through, so that a test can show that every
+// rule of the comparison was exercised.
+struct HusY {
+  using Game = native::Hus;
+  static constexpr int kMaxMoves = 16, kCells = 32;
+  struct Tally {
+    int games = 0;
+    long moves = 0;
+    long captures = 0;  // moves that took stones from the opponent
+    long endless = 0;   // candidates (holes of 2 or more) that are not legal: endless moves
+    int ends[4] = {};   // by native::Hus::End
+  };
+  static Move move(int pick) { return hole_move(pick); }
+  static int offered(const Game& h, int n, const int*, Tally& t) {
     int candidates = 0;
     for (int i = 0; i < 16; ++i) candidates += h.cell[16 * h.to_move + i] >= 2;
     t.endless += candidates - n;
-    Rng twin = draw;  // the playouts' draw, checked here, not played
-    ASSERT_EQ(random_legal_move(rules, s, twin), Move{static_cast<uint8_t>(h.random_move(draw))})
-        << to_text(s);
-    int pick = legal[rng() % n];
-    int opponent = 0;
-    for (int i = 0; i < 16; ++i) opponent += h.cell[16 * (h.to_move ^ 1) + i];
-    h.play(pick);
-    ApplyInfo info = apply(rules, s, Move{static_cast<uint8_t>(pick)}, nullptr, &history);
-    ++t.moves;
-    int opponent_after = 0;
-    for (int i = 0; i < 16; ++i) opponent_after += h.cell[16 * h.to_move + i];
-    t.captures += opponent_after < opponent;
-    for (int c = 0; c < 32; ++c) ASSERT_EQ(h.cell[c], s.cells[c]) << "cell " << c << to_text(s);
-    ASSERT_EQ(h.to_move, index(s.to_move));
+    return side_seeds(h, h.to_move ^ 1);
+  }
+  static void played(const Game& h, const State& s, const ApplyInfo&, int mover, int, int before,
+                     Tally& t) {
+    t.captures += side_seeds(h, mover ^ 1) < before;
     ASSERT_EQ(h.ply, s.ply);
-    ASSERT_EQ(h.over, s.over) << to_text(s);
     if (h.over) {
-      ASSERT_EQ(info.end.reason, end_label(h.end));
-      ASSERT_EQ(static_cast<int>(s.result.winner), h.winner + 1);  // Winner: None, S, N, Draw
       ASSERT_EQ(s.result.south, h.south);
       ASSERT_EQ(s.result.north, h.north);
-      ++t.ends[static_cast<int>(h.end)];
     }
   }
-}
+};
 
 TEST(BenchNativeHus, PlaysExactlyAsTheRuleFileFromTheStart) {
-  auto rules = hus_rules();
+  auto rules = game_rules("hus.mnc");
   ASSERT_TRUE(rules);
   std::mt19937_64 rng(11);
   Rng draw(16);
   int games = getenv("MANCALA_SANITIZER_RUN") ? 100 : 2000;
   auto h = std::make_unique<native::Hus>();
-  HusTally t;
+  HusY::Tally t;
   for (int g = 0; g < games; ++g) {
     h->reset();
-    play_both(*rules, *h, initial_state(*rules), rng, draw, t);
+    play_both<HusY>(*rules, *h, initial_state(*rules), draw, &rng, t);
     if (HasFatalFailure()) return;
   }
   // The games went through captures and endless candidates.
@@ -163,13 +207,13 @@ TEST(BenchNativeHus, PlaysExactlyAsTheRuleFileFromTheStart) {
 // limit: there endless moves, repetitions and the move limit happen, which
 // games from the start seldom or never reach.
 TEST(BenchNativeHus, PlaysExactlyAsTheRuleFileFromScatteredPositions) {
-  auto rules = hus_rules();
+  auto rules = game_rules("hus.mnc");
   ASSERT_TRUE(rules);
   std::mt19937_64 rng(12);
   Rng draw(17);
   int games = getenv("MANCALA_SANITIZER_RUN") ? 1000 : 4000;
   auto h = std::make_unique<native::Hus>();
-  HusTally t;
+  HusY::Tally t;
   for (int g = 0; g < games; ++g) {
     State s = initial_state(*rules);
     for (int c = 0; c < 32; ++c) s.cells[c] = 0;
@@ -184,7 +228,7 @@ TEST(BenchNativeHus, PlaysExactlyAsTheRuleFileFromScatteredPositions) {
     h->set_up(index(s.to_move), s.ply);
     ASSERT_EQ(h->has_move(), !legal_moves(*rules, s).empty()) << to_text(s);
     if (!h->has_move()) continue;
-    play_both(*rules, *h, s, rng, draw, t);
+    play_both<HusY>(*rules, *h, s, draw, &rng, t);
     if (HasFatalFailure()) return;
   }
   EXPECT_GT(t.endless, 0);
@@ -196,25 +240,6 @@ TEST(BenchNativeHus, PlaysExactlyAsTheRuleFileFromScatteredPositions) {
 }
 
 // ---- Oware ---------------------------------------------------------------
-
-std::shared_ptr<const Rules> game_rules(const char* file) {
-  SourceSet sources;
-  Diagnostics diags;
-  CheckResult r = check_file(std::string(MANCALA_SOURCE_DIR "/games/") + file, sources, diags);
-  EXPECT_TRUE(r.ok && r.game) << render_text(diags, sources);
-  return r.ok && r.game ? compile(*r.game) : nullptr;
-}
-
-// What the Oware games went through: every rule of the comparison must
-// have been exercised.
-struct OwareTally {
-  int games = 0;
-  long moves = 0;
-  long captures = 0;     // moves that captured
-  long grand_slams = 0;  // moves whose chain would have emptied the row
-  long starving = 0;     // positions where must feed removed a move
-  int ends[4] = {};      // by native::Oware::End
-};
 
 const char* end_label(native::Oware::End e) {
   switch (e) {
@@ -229,42 +254,47 @@ const char* end_label(native::Oware::End e) {
   }
 }
 
-// Plays one random game from the position both hold, comparing move by
-// move: the legal moves, the move random_legal_move draws, every hole and
-// store, the player to move, the end.
-void play_both(const Rules& rules, native::Oware& o, State s, Rng& draw, OwareTally& t) {
-  History history;
-  history.reserve(4096);
-  ++t.games;
-  while (!o.over) {
-    ASSERT_FALSE(s.over) << to_text(s);
-    int legal[6];
-    int n = o.legal(legal);
-    MoveList moves = legal_moves(rules, s);
-    ASSERT_EQ(moves.size(), n) << to_text(s);
-    for (int i = 0; i < n; ++i) ASSERT_EQ(moves[i], Move{static_cast<uint8_t>(legal[i])});
+// What the Oware games went through: every rule of the comparison must
+// have been exercised.
+struct OwareY {
+  using Game = native::Oware;
+  static constexpr int kMaxMoves = 6, kCells = 12;
+  struct Tally {
+    int games = 0;
+    long moves = 0;
+    long captures = 0;     // moves that captured
+    long grand_slams = 0;  // moves whose chain would have emptied the row
+    long starving = 0;     // positions where must feed removed a move
+    int ends[4] = {};      // by native::Oware::End
+  };
+  static Move move(int pick) { return hole_move(pick); }
+  static int offered(const Game& o, int n, const int*, Tally& t) {
     int occupied = 0;
     for (int i = 0; i < 6; ++i) occupied += o.cell[6 * o.to_move + i] > 0;
     t.starving += occupied > n;
-    // Both draw as random_legal_move does, from twin generators.
-    Rng twin = draw;
-    int pick = o.random_move(draw);
-    ASSERT_EQ(random_legal_move(rules, s, twin), Move{static_cast<uint8_t>(pick)}) << to_text(s);
-    ApplyInfo info = apply(rules, s, Move{static_cast<uint8_t>(pick)}, nullptr, &history);
-    o.play(pick);
-    ++t.moves;
+    return 0;
+  }
+  static void played(const Game& o, const State& s, const ApplyInfo& info, int, int, int,
+                     Tally& t) {
     t.captures += info.captured > 0;
     t.grand_slams += info.cancelled;
-    for (int c = 0; c < 12; ++c) ASSERT_EQ(o.cell[c], s.cells[c]) << "cell " << c << to_text(s);
-    ASSERT_EQ(o.store[0], s.store(Player::South)) << to_text(s);
-    ASSERT_EQ(o.store[1], s.store(Player::North)) << to_text(s);
-    ASSERT_EQ(o.to_move, index(s.to_move));
-    ASSERT_EQ(o.over, s.over) << to_text(s);
-    if (o.over) {
-      ASSERT_EQ(info.end.reason, end_label(o.end));
-      ASSERT_EQ(static_cast<int>(s.result.winner), o.winner + 1);  // Winner: None, S, N, Draw
-      ++t.ends[static_cast<int>(o.end)];
-    }
+    expect_stores(o.store, s);
+  }
+};
+
+void print_tally(const OwareY::Tally& t) {
+  std::printf(
+      "[ oware ] %d games, %ld moves, %ld captures, %ld grand slams, %ld must-feed, "
+      "ends %d/%d/%d\n",
+      t.games, t.moves, t.captures, t.grand_slams, t.starving, t.ends[1], t.ends[2], t.ends[3]);
+}
+
+void expect_every_end(const OwareY::Tally& t) {
+  EXPECT_GT(t.grand_slams, 0);
+  EXPECT_GT(t.starving, 0);
+  for (auto e : {native::Oware::End::Score, native::Oware::End::CannotFeed,
+                 native::Oware::End::Repetition}) {
+    EXPECT_GT(t.ends[static_cast<int>(e)], 0) << end_label(e);
   }
 }
 
@@ -274,23 +304,15 @@ TEST(BenchNativeOware, PlaysExactlyAsTheRuleFileFromTheStart) {
   Rng draw(13);
   int games = getenv("MANCALA_SANITIZER_RUN") ? 100 : 2000;
   auto o = std::make_unique<native::Oware>();
-  OwareTally t;
+  OwareY::Tally t;
   for (int g = 0; g < games; ++g) {
     o->reset();
-    play_both(*rules, *o, initial_state(*rules), draw, t);
+    play_both<OwareY>(*rules, *o, initial_state(*rules), draw, nullptr, t);
     if (HasFatalFailure()) return;
   }
   EXPECT_GT(t.captures, t.games);
-  EXPECT_GT(t.grand_slams, 0);
-  EXPECT_GT(t.starving, 0);
-  for (auto e : {native::Oware::End::Score, native::Oware::End::CannotFeed,
-                 native::Oware::End::Repetition}) {
-    EXPECT_GT(t.ends[static_cast<int>(e)], 0) << end_label(e);
-  }
-  std::printf(
-      "[ oware ] %d games, %ld moves, %ld captures, %ld grand slams, %ld must-feed, "
-      "ends %d/%d/%d\n",
-      t.games, t.moves, t.captures, t.grand_slams, t.starving, t.ends[1], t.ends[2], t.ends[3]);
+  expect_every_end(t);
+  print_tally(t);
 }
 
 // Random games from scattered positions of few seeds, with stores filled
@@ -303,7 +325,7 @@ TEST(BenchNativeOware, PlaysExactlyAsTheRuleFileFromScatteredPositions) {
   Rng draw(15);
   int games = getenv("MANCALA_SANITIZER_RUN") ? 500 : 4000;
   auto o = std::make_unique<native::Oware>();
-  OwareTally t;
+  OwareY::Tally t;
   for (int g = 0; g < games; ++g) {
     State s = initial_state(*rules);
     for (int c = 0; c < 12; ++c) s.cells[c] = 0;
@@ -323,31 +345,14 @@ TEST(BenchNativeOware, PlaysExactlyAsTheRuleFileFromScatteredPositions) {
     int legal[6];
     ASSERT_EQ(o->legal(legal), legal_moves(*rules, s).size()) << to_text(s);
     if (o->legal(legal) == 0) continue;
-    play_both(*rules, *o, s, draw, t);
+    play_both<OwareY>(*rules, *o, s, draw, nullptr, t);
     if (HasFatalFailure()) return;
   }
-  EXPECT_GT(t.grand_slams, 0);
-  EXPECT_GT(t.starving, 0);
-  for (auto e : {native::Oware::End::Score, native::Oware::End::CannotFeed,
-                 native::Oware::End::Repetition}) {
-    EXPECT_GT(t.ends[static_cast<int>(e)], 0) << end_label(e);
-  }
-  std::printf(
-      "[ oware ] %d games, %ld moves, %ld captures, %ld grand slams, %ld must-feed, "
-      "ends %d/%d/%d\n",
-      t.games, t.moves, t.captures, t.grand_slams, t.starving, t.ends[1], t.ends[2], t.ends[3]);
+  expect_every_end(t);
+  print_tally(t);
 }
 
 // ---- Sadeqa II -----------------------------------------------------------
-
-struct SadeqaTally {
-  int games = 0;
-  long moves = 0;
-  long removals = 0;  // moves that removed seeds
-  long endless = 0;   // occupied holes whose move is endless
-  long first = 0;     // first moves restricted to hole 6
-  int ends[3] = {};   // by native::SadeqaII::End
-};
 
 const char* end_label(native::SadeqaII::End e) {
   switch (e) {
@@ -360,45 +365,45 @@ const char* end_label(native::SadeqaII::End e) {
   }
 }
 
-void play_both(const Rules& rules, native::SadeqaII& q, State s, Rng& draw, SadeqaTally& t) {
-  History history;
-  history.reserve(4096);
-  ++t.games;
-  while (!q.over) {
-    ASSERT_FALSE(s.over) << to_text(s);
-    int legal[6];
-    int n = q.legal(legal);
-    MoveList moves = legal_moves(rules, s);
-    ASSERT_EQ(moves.size(), n) << to_text(s);
-    for (int i = 0; i < n; ++i) ASSERT_EQ(moves[i], Move{static_cast<uint8_t>(legal[i])});
+struct SadeqaY {
+  using Game = native::SadeqaII;
+  static constexpr int kMaxMoves = 6, kCells = 12;
+  struct Tally {
+    int games = 0;
+    long moves = 0;
+    long removals = 0;  // moves that removed seeds
+    long endless = 0;   // occupied holes whose move is endless
+    long first = 0;     // first moves restricted to hole 6
+    int ends[3] = {};   // by native::SadeqaII::End
+  };
+  static Move move(int pick) { return hole_move(pick); }
+  static int offered(const Game& q, int n, const int*, Tally& t) {
     int occupied = 0, finite = 0;
     for (int i = 0; i < 6; ++i) {
-      native::SadeqaII::Board b = q.cell;
+      Game::Board b = q.cell;
       occupied += q.cell[6 * q.to_move + i] > 0;
-      finite += q.cell[6 * q.to_move + i] > 0 && native::SadeqaII::sow(b, 6 * q.to_move + i) >= 0;
+      finite += q.cell[6 * q.to_move + i] > 0 && Game::sow(b, 6 * q.to_move + i) >= 0;
     }
     t.endless += occupied - finite;
     t.first += n == 1 && finite > 1 && !q.moved[q.to_move];
-    Rng twin = draw;
-    int pick = q.random_move(draw);
-    ASSERT_EQ(random_legal_move(rules, s, twin), Move{static_cast<uint8_t>(pick)}) << to_text(s);
-    int removed = q.removed;
-    ApplyInfo info = apply(rules, s, Move{static_cast<uint8_t>(pick)}, nullptr, &history);
-    q.play(pick);
-    ++t.moves;
+    return q.removed;
+  }
+  static void played(const Game& q, const State& s, const ApplyInfo&, int, int, int removed,
+                     Tally& t) {
     t.removals += q.removed > removed;
-    for (int c = 0; c < 12; ++c) ASSERT_EQ(q.cell[c], s.cells[c]) << "cell " << c << to_text(s);
     ASSERT_EQ(q.removed, s.removed) << to_text(s);
-    ASSERT_EQ(q.to_move, index(s.to_move));
-    ASSERT_EQ(q.over, s.over) << to_text(s);
     if (q.over) {
-      ASSERT_EQ(info.end.reason, end_label(q.end));
-      ASSERT_EQ(static_cast<int>(s.result.winner), q.winner + 1);  // Winner: None, S, N, Draw
       ASSERT_EQ(s.result.south, q.south);
       ASSERT_EQ(s.result.north, q.north);
-      ++t.ends[static_cast<int>(q.end)];
     }
   }
+};
+
+void print_tally(const SadeqaY::Tally& t) {
+  std::printf(
+      "[ sadeqa_ii ] %d games, %ld moves, %ld removals, %ld endless candidates, "
+      "ends %d/%d\n",
+      t.games, t.moves, t.removals, t.endless, t.ends[1], t.ends[2]);
 }
 
 TEST(BenchNativeSadeqaII, PlaysExactlyAsTheRuleFileFromTheStart) {
@@ -407,19 +412,16 @@ TEST(BenchNativeSadeqaII, PlaysExactlyAsTheRuleFileFromTheStart) {
   Rng draw(21);
   int games = getenv("MANCALA_SANITIZER_RUN") ? 100 : 2000;
   auto q = std::make_unique<native::SadeqaII>();
-  SadeqaTally t;
+  SadeqaY::Tally t;
   for (int g = 0; g < games; ++g) {
     q->reset();
-    play_both(*rules, *q, initial_state(*rules), draw, t);
+    play_both<SadeqaY>(*rules, *q, initial_state(*rules), draw, nullptr, t);
     if (HasFatalFailure()) return;
   }
   EXPECT_GT(t.removals, t.games);
   EXPECT_GT(t.first, 0);
   EXPECT_GT(t.ends[static_cast<int>(native::SadeqaII::End::NoMoves)], 0);
-  std::printf(
-      "[ sadeqa_ii ] %d games, %ld moves, %ld removals, %ld endless candidates, "
-      "ends %d/%d\n",
-      t.games, t.moves, t.removals, t.endless, t.ends[1], t.ends[2]);
+  print_tally(t);
 }
 
 // Random games from scattered positions of few seeds, some before either
@@ -434,7 +436,7 @@ TEST(BenchNativeSadeqaII, PlaysExactlyAsTheRuleFileFromScatteredPositions) {
   Rng draw(23);
   int games = getenv("MANCALA_SANITIZER_RUN") ? 500 : 4000;
   auto q = std::make_unique<native::SadeqaII>();
-  SadeqaTally t;
+  SadeqaY::Tally t;
   for (int g = 0; g < games; ++g) {
     State s = initial_state(*rules);
     for (int c = 0; c < 12; ++c) s.cells[c] = 0;
@@ -449,29 +451,16 @@ TEST(BenchNativeSadeqaII, PlaysExactlyAsTheRuleFileFromScatteredPositions) {
     q->set_up(index(s.to_move));
     ASSERT_EQ(q->has_move(), !legal_moves(*rules, s).empty()) << to_text(s);
     if (!q->has_move()) continue;
-    play_both(*rules, *q, s, draw, t);
+    play_both<SadeqaY>(*rules, *q, s, draw, nullptr, t);
     if (HasFatalFailure()) return;
   }
   EXPECT_GT(t.endless, 0);
   EXPECT_GT(t.first, 0);
   EXPECT_GT(t.ends[static_cast<int>(native::SadeqaII::End::NoMoves)], 0);
-  std::printf(
-      "[ sadeqa_ii ] %d games, %ld moves, %ld removals, %ld endless candidates, "
-      "ends %d/%d\n",
-      t.games, t.moves, t.removals, t.endless, t.ends[1], t.ends[2]);
+  print_tally(t);
 }
 
 // ---- Anywoli -------------------------------------------------------------
-
-struct AnywoliTally {
-  int games = 0;
-  long moves = 0;
-  long owner_fours = 0;  // fours taken during a lap by the hole's owner, not the mover
-  long extra_turns = 0;
-  long passes = 0;
-  long endless = 0;  // occupied holes whose move is endless
-  int ends[4] = {};  // by native::Anywoli::End
-};
 
 const char* end_label(native::Anywoli::End e) {
   switch (e) {
@@ -486,45 +475,41 @@ const char* end_label(native::Anywoli::End e) {
   }
 }
 
-Move anywoli_move(int pick) {
-  return pick == native::Anywoli::kPass ? Move::pass() : Move{static_cast<uint8_t>(pick)};
-}
-
-void play_both(const Rules& rules, native::Anywoli& a, State s, Rng& draw, AnywoliTally& t) {
-  ++t.games;
-  while (!a.over) {
-    ASSERT_FALSE(s.over) << to_text(s);
-    int legal[12];
-    int n = a.legal(legal);
-    MoveList moves = legal_moves(rules, s);
-    ASSERT_EQ(moves.size(), n) << to_text(s);
-    for (int i = 0; i < n; ++i) ASSERT_EQ(moves[i], anywoli_move(legal[i])) << to_text(s);
+struct AnywoliY {
+  using Game = native::Anywoli;
+  static constexpr int kMaxMoves = 12, kCells = 24;
+  struct Tally {
+    int games = 0;
+    long moves = 0;
+    long owner_fours = 0;  // fours taken during a lap by the hole's owner, not the mover
+    long extra_turns = 0;
+    long passes = 0;
+    long endless = 0;  // occupied holes whose move is endless
+    int ends[4] = {};  // by native::Anywoli::End
+  };
+  static Move move(int pick) { return pick == Game::kPass ? Move::pass() : hole_move(pick); }
+  static int offered(const Game& a, int n, const int* legal, Tally& t) {
     int occupied = 0;
     for (int i = 0; i < 12; ++i) occupied += a.cell[12 * a.to_move + i] > 0;
-    t.endless += occupied - (legal[0] == native::Anywoli::kPass ? 0 : n);
-    Rng twin = draw;
-    int pick = a.random_move(draw);
-    ASSERT_EQ(random_legal_move(rules, s, twin), anywoli_move(pick)) << to_text(s);
-    int mover = a.to_move;
-    int opponent_store = a.store[mover ^ 1];
-    ApplyInfo info = apply(rules, s, anywoli_move(pick));
-    a.play(pick);
-    ++t.moves;
-    t.passes += pick == native::Anywoli::kPass;
-    t.extra_turns += !a.over && a.to_move == mover && pick != native::Anywoli::kPass;
-    t.owner_fours += !a.over && a.store[mover ^ 1] > opponent_store;
-    for (int c = 0; c < 24; ++c) ASSERT_EQ(a.cell[c], s.cells[c]) << "cell " << c << to_text(s);
-    ASSERT_EQ(a.store[0], s.store(Player::South)) << to_text(s);
-    ASSERT_EQ(a.store[1], s.store(Player::North)) << to_text(s);
-    ASSERT_EQ(a.since_capture, s.since_capture) << to_text(s);
-    ASSERT_EQ(a.to_move, index(s.to_move));
-    ASSERT_EQ(a.over, s.over) << to_text(s);
-    if (a.over) {
-      ASSERT_EQ(info.end.reason, end_label(a.end));
-      ASSERT_EQ(static_cast<int>(s.result.winner), a.winner + 1);  // Winner: None, S, N, Draw
-      ++t.ends[static_cast<int>(a.end)];
-    }
+    t.endless += occupied - (legal[0] == Game::kPass ? 0 : n);
+    return a.store[a.to_move ^ 1];
   }
+  static void played(const Game& a, const State& s, const ApplyInfo&, int mover, int pick,
+                     int opponent_store, Tally& t) {
+    t.passes += pick == Game::kPass;
+    t.extra_turns += !a.over && a.to_move == mover && pick != Game::kPass;
+    t.owner_fours += !a.over && a.store[mover ^ 1] > opponent_store;
+    expect_stores(a.store, s);
+    ASSERT_EQ(a.since_capture, s.since_capture) << to_text(s);
+  }
+};
+
+void print_tally(const AnywoliY::Tally& t) {
+  std::printf(
+      "[ anywoli ] %d games, %ld moves, %ld owner fours, %ld extra turns, %ld passes, "
+      "%ld endless candidates, ends %d/%d/%d\n",
+      t.games, t.moves, t.owner_fours, t.extra_turns, t.passes, t.endless, t.ends[1], t.ends[2],
+      t.ends[3]);
 }
 
 TEST(BenchNativeAnywoli, PlaysExactlyAsTheRuleFileFromTheStart) {
@@ -533,19 +518,15 @@ TEST(BenchNativeAnywoli, PlaysExactlyAsTheRuleFileFromTheStart) {
   Rng draw(31);
   int games = getenv("MANCALA_SANITIZER_RUN") ? 20 : 300;
   native::Anywoli a;
-  AnywoliTally t;
+  AnywoliY::Tally t;
   for (int g = 0; g < games; ++g) {
     a.reset();
-    play_both(*rules, a, initial_state(*rules), draw, t);
+    play_both<AnywoliY>(*rules, a, initial_state(*rules), draw, nullptr, t);
     if (HasFatalFailure()) return;
   }
   EXPECT_GT(t.owner_fours, 0);
   EXPECT_GT(t.extra_turns, 0);
-  std::printf(
-      "[ anywoli ] %d games, %ld moves, %ld owner fours, %ld extra turns, %ld passes, "
-      "%ld endless candidates, ends %d/%d/%d\n",
-      t.games, t.moves, t.owner_fours, t.extra_turns, t.passes, t.endless, t.ends[1], t.ends[2],
-      t.ends[3]);
+  print_tally(t);
 }
 
 // Random games from scattered positions of few seeds (a multiple of 4, as
@@ -561,7 +542,7 @@ TEST(BenchNativeAnywoli, PlaysExactlyAsTheRuleFileFromScatteredPositions) {
   Rng draw(33);
   int games = getenv("MANCALA_SANITIZER_RUN") ? 300 : 3000;
   native::Anywoli a;
-  AnywoliTally t;
+  AnywoliY::Tally t;
   for (int g = 0; g < games; ++g) {
     State s = initial_state(*rules);
     for (int c = 0; c < 24; ++c) s.cells[c] = 0;
@@ -582,7 +563,7 @@ TEST(BenchNativeAnywoli, PlaysExactlyAsTheRuleFileFromScatteredPositions) {
     a.last_captor = index(s.last_captor);
     a.since_capture = s.since_capture;
     a.to_move = index(s.to_move);
-    play_both(*rules, a, s, draw, t);
+    play_both<AnywoliY>(*rules, a, s, draw, nullptr, t);
     if (HasFatalFailure()) return;
   }
   EXPECT_GT(t.passes, 0);
@@ -590,11 +571,7 @@ TEST(BenchNativeAnywoli, PlaysExactlyAsTheRuleFileFromScatteredPositions) {
                  native::Anywoli::End::Stalemate}) {
     EXPECT_GT(t.ends[static_cast<int>(e)], 0) << end_label(e);
   }
-  std::printf(
-      "[ anywoli ] %d games, %ld moves, %ld owner fours, %ld extra turns, %ld passes, "
-      "%ld endless candidates, ends %d/%d/%d\n",
-      t.games, t.moves, t.owner_fours, t.extra_turns, t.passes, t.endless, t.ends[1], t.ends[2],
-      t.ends[3]);
+  print_tally(t);
 }
 
 }  // namespace
