@@ -14,6 +14,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <optional>
 #include <random>
 #include <string>
@@ -59,45 +60,57 @@ int64_t reference_of(Score s) {
 
 struct OverBudget {};
 
+// A position and the positions since the last capture that led to it
+// (what a `repetition` clause reads; empty in other games).
+struct Position {
+  State state;
+  History history;
+};
+
 // Full-width minimax: South maximises, North minimises, whoever is to move.
-int64_t minimax(const Rules& rules, const State& s, int64_t& budget) {
+// Each child gets its own copy of the history, as play would keep it.
+int64_t minimax(const Rules& rules, const State& s, const History& h, int64_t& budget) {
   if (s.over) return reference_score(s);
   if (--budget < 0) throw OverBudget{};
   bool south = s.to_move == Player::South;
   int64_t best = south ? INT64_MIN : INT64_MAX;
   for (Move m : legal_moves(rules, s)) {
     State c = s;
-    apply(rules, c, m);
-    int64_t v = minimax(rules, c, budget);
+    History ch = h;
+    apply(rules, c, m, nullptr, &ch);
+    int64_t v = minimax(rules, c, ch, budget);
     best = south ? std::max(best, v) : std::min(best, v);
   }
   return best;
 }
 
-std::optional<int64_t> brute_force(const Rules& rules, const State& s, int64_t budget) {
+std::optional<int64_t> brute_force(const Rules& rules, const State& s, int64_t budget,
+                                   const History& h = {}) {
   try {
-    return minimax(rules, s, budget);
+    return minimax(rules, s, h, budget);
   } catch (const OverBudget&) {
     return std::nullopt;
   }
 }
 
 // Positions along seeded random games from the start (the last `last` of
-// each game, where brute force can reach the end); `tweak` may change each
-// (e.g. bring the stalemate counter near its limit).
-std::vector<State> random_positions(const Rules& rules, int games, uint64_t seed,
-                                    void (*tweak)(State&) = nullptr, size_t last = 1000) {
-  std::vector<State> out;
+// each game, where brute force can reach the end), with their histories;
+// `tweak` may change each (e.g. bring the stalemate counter near its
+// limit).
+std::vector<Position> random_lines(const Rules& rules, int games, uint64_t seed,
+                                   void (*tweak)(State&) = nullptr, size_t last = 1000) {
+  std::vector<Position> out;
   std::mt19937_64 rng(seed);
   for (int g = 0; g < games; ++g) {
-    std::vector<State> line;
+    std::vector<Position> line;
     State s = initial_state(rules);
+    History h;
     while (!s.over) {
       State t = s;
       if (tweak) tweak(t);
-      line.push_back(t);
+      line.push_back({t, h});
       MoveList moves = legal_moves(rules, s);
-      apply(rules, s, moves[static_cast<int>(rng() % moves.size())]);
+      apply(rules, s, moves[static_cast<int>(rng() % moves.size())], nullptr, &h);
     }
     size_t from = line.size() > last ? line.size() - last : 0;
     out.insert(out.end(), line.begin() + static_cast<std::ptrdiff_t>(from), line.end());
@@ -105,34 +118,45 @@ std::vector<State> random_positions(const Rules& rules, int games, uint64_t seed
   return out;
 }
 
+// The positions alone, for games without a `repetition` clause.
+std::vector<State> random_positions(const Rules& rules, int games, uint64_t seed,
+                                    void (*tweak)(State&) = nullptr, size_t last = 1000) {
+  std::vector<State> out;
+  for (const Position& p : random_lines(rules, games, seed, tweak, last)) out.push_back(p.state);
+  return out;
+}
+
 // Checks the solver against brute force on every position it can afford,
 // counting them in `compared`.
-void compare_with_minimax(const Rules& rules, const std::vector<State>& positions, int& compared,
+void compare_with_minimax(const Rules& rules, const std::vector<Position>& positions, int& compared,
                           int64_t budget = 100000) {
   for (size_t i = 0; i < positions.size(); ++i) {
-    const State& s = positions[i];
-    std::optional<int64_t> want = brute_force(rules, s, budget);
+    const State& s = positions[i].state;
+    const History& h = positions[i].history;
+    std::optional<int64_t> want = brute_force(rules, s, budget, h);
     if (!want) continue;
     SolveLimits limits;
     limits.memory_mb = i % 2 ? 1 : 8;  // a tiny table half the time: replacement
-    SolveResult got = solve(rules, s, limits);
+    SolveResult got = solve(rules, s, limits, {}, &h);
     ASSERT_TRUE(got.value.exact()) << to_text(s);
     ASSERT_EQ(reference_of(got.value.lower), *want) << to_text(s);
     MoveList moves = legal_moves(rules, s);
     ASSERT_EQ(static_cast<int>(got.moves.size()), moves.size());
     for (int k = 0; k < moves.size(); ++k) {
       State c = s;
-      apply(rules, c, moves[k]);
+      History ch = h;
+      apply(rules, c, moves[k], nullptr, &ch);
       int64_t child_budget = budget;
       ASSERT_TRUE(got.moves[k].value.exact());
-      EXPECT_EQ(reference_of(got.moves[k].value.lower), minimax(rules, c, child_budget))
+      EXPECT_EQ(reference_of(got.moves[k].value.lower), minimax(rules, c, ch, child_budget))
           << to_text(s) << " move " << k;
     }
     // The principal variation plays to the end and ends at the value.
     State end = s;
+    History eh = h;
     for (Move m : got.pv) {
       ASSERT_TRUE(legal_moves(rules, end).contains(m));
-      apply(rules, end, m);
+      apply(rules, end, m, nullptr, &eh);
     }
     EXPECT_TRUE(got.pv_complete);
     ASSERT_TRUE(end.over) << to_text(s);
@@ -142,8 +166,16 @@ void compare_with_minimax(const Rules& rules, const std::vector<State>& position
 }
 
 int compared_positions(const Rules& rules, const std::vector<State>& positions) {
+  std::vector<Position> fresh;
+  for (const State& s : positions) fresh.push_back({s, History{}});
   int compared = 0;
-  compare_with_minimax(rules, positions, compared);
+  compare_with_minimax(rules, fresh, compared);
+  return compared;
+}
+
+int compared_lines(const Rules& rules, const std::vector<Position>& positions) {
+  int compared = 0;
+  compare_with_minimax(rules, positions, compared, 20000);
   return compared;
 }
 
@@ -183,6 +215,49 @@ TEST(Solve, MatchAndOnePlayerGamesAgreeWithMinimax) {
   auto tchuka = load("tchuka_ruma", {{"holes", 3}, {"seeds", 2}});  // one player
   ASSERT_TRUE(tchuka);
   EXPECT_GE(compared_positions(*tchuka, random_positions(*tchuka, 6, 7)), 5);
+}
+
+// Games with a `repetition` clause, solved along their histories: Oware
+// (a position seen twice since the last capture ends the game, each
+// player taking their own row), Ayoayo and Sadeqa II (the same clause,
+// other captures; Sadeqa II's repetition is a draw).
+TEST(Solve, RepetitionGamesAgreeWithMinimax) {
+  struct Case {
+    const char* game;
+    int holes, seeds, games, at_least;
+  };
+  for (Case c : {Case{"oware", 3, 2, 15, 50}, Case{"ayoayo", 3, 2, 15, 30},
+                 Case{"sadeqa_ii", 3, 2, 15, 50}}) {
+    auto rules = load(c.game, {{"holes", c.holes}, {"seeds", c.seeds}});
+    ASSERT_TRUE(rules);
+    ASSERT_TRUE(rules->has_repetition) << c.game;
+    std::vector<Position> lines = random_lines(*rules, c.games, 9, nullptr, 12);
+    long with_history = 0;
+    for (const Position& p : lines) with_history += p.history.size() > 1;
+    EXPECT_GT(with_history, 0) << c.game;
+    EXPECT_GE(compared_lines(*rules, lines), c.at_least) << c.game;
+  }
+}
+
+// A position's value depends on the positions before it: the same board
+// with the history that led to it and without can differ, and the solver
+// gets both right.
+TEST(Solve, RepetitionHistoryIsPartOfTheValue) {
+  auto rules = load("oware", {{"holes", 3}, {"seeds", 2}});
+  ASSERT_TRUE(rules);
+  int differing = 0;
+  for (const Position& p : random_lines(*rules, 20, 10, nullptr, 12)) {
+    if (p.history.size() < 2) continue;
+    auto with = brute_force(*rules, p.state, 20000, p.history);
+    auto without = brute_force(*rules, p.state, 20000);
+    if (!with || !without) continue;
+    SolveLimits limits;
+    limits.memory_mb = 4;
+    EXPECT_EQ(reference_of(solve(*rules, p.state, limits, {}, &p.history).value.lower), *with);
+    EXPECT_EQ(reference_of(solve(*rules, p.state, limits).value.lower), *without);
+    if (*with != *without) ++differing;
+  }
+  EXPECT_GT(differing, 0) << "no position where the history matters";
 }
 
 TEST(Solve, StalemateCounterIsPartOfThePosition) {
@@ -238,12 +313,15 @@ TEST(Solve, NodeLimitGivesProvenBoundsNotExactness) {
 }
 
 TEST(Solve, RefusesWhatItCannotKey) {
-  auto oware = load("ayoayo", {});  // a repetition clause
-  ASSERT_TRUE(oware);
-  EXPECT_NE(unsolvable_reason(*oware), "");
   auto kalah = load("kalah", {});
   ASSERT_TRUE(kalah);
   EXPECT_EQ(unsolvable_reason(*kalah), "");
+  auto oware = load("oware", {});  // a repetition clause: searched along its history
+  ASSERT_TRUE(oware);
+  EXPECT_EQ(unsolvable_reason(*oware), "");
+  auto huge = load("kalah", {{"holes", 16}, {"seeds", 500}});  // 34 cells of 14 bits
+  ASSERT_TRUE(huge);
+  EXPECT_NE(unsolvable_reason(*huge).find("bits of key"), std::string::npos);
 }
 
 TEST(Solve, ScoresOrderResultBeforeMargin) {
@@ -318,9 +396,19 @@ TEST(SolveCli, StatusesAndJson) {
   EXPECT_EQ(bounded.status, 0) << bounded.err;
   EXPECT_NE(bounded.out.find("\"exact\":false,\"lower\":"), std::string::npos) << bounded.out;
   EXPECT_EQ(bounded.out.find("\"value\""), std::string::npos) << bounded.out;
-  test::ToolRun refused = run_tool({"solve", "ayoayo"});
+  test::ToolRun refused =
+      run_tool({"solve", "kalah", "--set", "holes=16", "--set", "seeds=500", "--memory", "8"});
   EXPECT_EQ(refused.status, 1);
-  EXPECT_NE(refused.err.find("repetition"), std::string::npos) << refused.err;
+  EXPECT_NE(refused.err.find("cannot be solved"), std::string::npos) << refused.err;
+  test::ToolRun cycle =
+      run_tool({"solve", "cross_kalah", "--set", "holes=3", "--set", "seeds=2", "--memory", "8"});
+  EXPECT_EQ(cycle.status, 1);
+  EXPECT_NE(cycle.err.find("return to a position"), std::string::npos) << cycle.err;
+  // A repetition game, after moves: the history of --moves is the solver's.
+  test::ToolRun oware = run_tool({"solve", "oware", "--set", "holes=3", "--set", "seeds=2",
+                                  "--moves", "3,3", "--format", "json", "--memory", "8"});
+  EXPECT_EQ(oware.status, 0) << oware.err;
+  EXPECT_NE(oware.out.find("\"exact\":true"), std::string::npos) << oware.out;
   EXPECT_EQ(run_tool({"solve", "kalah", "--moves", "9"}).status, 1);
   EXPECT_EQ(run_tool({"solve", "kalah", "--moves", "x"}).status, 2);
   EXPECT_EQ(run_tool({"solve", "kalah", "--time", "0"}).status, 2);

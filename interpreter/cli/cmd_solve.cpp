@@ -145,8 +145,10 @@ Expected<Options> read_options(const ParsedArgs& args) {
   return Result::ok(std::move(o));
 }
 
-// Plays --moves from the start; an error message when one is illegal.
-std::string play_prefix(const Rules& rules, State& s, const std::vector<Move>& moves) {
+// Plays --moves from the start, keeping the history a repetition clause
+// reads; an error message when one is illegal.
+std::string play_prefix(const Rules& rules, State& s, const std::vector<Move>& moves,
+                        History& history) {
   MoveNames names = rules.move_names();
   for (size_t i = 0; i < moves.size(); ++i) {
     if (s.over)
@@ -157,7 +159,7 @@ std::string play_prefix(const Rules& rules, State& s, const std::vector<Move>& m
       return fmt::format("move {} ({}) is not legal; legal moves: {}", i + 1,
                          format_move(moves[i], names), format_moves(legal, names));
     }
-    apply(rules, s, moves[i]);
+    apply(rules, s, moves[i], nullptr, &history);
   }
   return "";
 }
@@ -179,7 +181,8 @@ int run_solve(const ParsedArgs& args, Io& io) {
   }
   try {
     State start = initial_state(*rules, *seed.value);
-    std::string bad = play_prefix(*rules, start, *moves.value);
+    History history;
+    std::string bad = play_prefix(*rules, start, *moves.value, history);
     if (!bad.empty()) {
       fmt::print(io.err, "mancala solve: --moves: {}\n", bad);
       return kFailed;
@@ -194,7 +197,7 @@ int run_solve(const ParsedArgs& args, Io& io) {
         std::fflush(io.err);
       };
     }
-    SolveResult r = solve(*rules, start, options.value->limits, progress);
+    SolveResult r = solve(*rules, start, options.value->limits, progress, &history);
     if (io.err_tty && r.nodes >= (uint64_t{1} << 20)) fmt::print(io.err, "\r\x1b[K");
     if (args.get("format") == "json") {
       print_json(*rules, start, r, io);
@@ -224,9 +227,10 @@ Command solve_command() {
       "(a better result always outranks a better margin), a principal variation, and\n"
       "the value of every legal first move. No depth limit and no heuristic: the value\n"
       "is exact, or, when --max-nodes or --time stops the search, proven bounds\n"
-      "`value in [a, b]` (exact: false; the status is still 0). Games with a\n"
-      "`repetition` end clause are refused (status 1). Progress is shown on standard\n"
-      "error when it is a terminal.";
+      "`value in [a, b]` (exact: false; the status is still 0). A game with a\n"
+      "`repetition` end clause is searched with the positions since the last capture,\n"
+      "as play keeps them; one that can cycle with no rule to end it is refused\n"
+      "(status 1). Progress is shown on standard error when it is a terminal.";
   c.spec.positional("RULES");
   c.spec.flag(FlagSpec::option("moves", "LIST",
                                "solve the position after these moves, comma-separated (6,3,2)")

@@ -23,6 +23,14 @@
 // positions can come back with no rule to end it has no finite value): a
 // 16-bit count per hash slice, and a full key comparison along the path
 // only when the count says a position may be on it.
+// A game with a `repetition` clause is searched with the runtime's History
+// along the line (copied back, from the frame, after a child that began a
+// new one), so each apply sees what it sees in play. A position's value
+// then depends on the positions since the last capture; only a position
+// whose history is itself alone (the start, or right after a capture, a
+// removal or a new round) has a value that its key determines, so only
+// those are read from and written to the table. The path filter is off
+// there: positions come back, and the clause ends the line.
 #include "solve.hpp"
 
 #include <algorithm>
@@ -68,6 +76,7 @@ constexpr int kMaxKeyWords = 8;
 constexpr uint64_t kClockEvery = 4096;
 constexpr uint64_t kProgressEvery = uint64_t{1} << 20;
 constexpr int kNoMove = 255;
+constexpr int kMaxLine = 4096;  // plies from the position solved
 
 using KeyWords = std::array<uint64_t, kMaxKeyWords>;
 
@@ -234,11 +243,17 @@ struct Frame {
   KeyWords key;
   uint64_t hash = 0;
   bool on_path = false;
+  // Repetition games: the node's history, and for each child the hash its
+  // apply recorded and whether that apply began a new history (a capture,
+  // a removal, a new round), after which the node's must be copied back.
+  History saved;
+  std::array<uint64_t, MoveList::kCapacity> child_hash;
+  std::array<bool, MoveList::kCapacity> child_fresh;
 };
 
 class Solver {
  public:
-  Solver(const Rules& rules, const State& start, const SolveLimits& limits,
+  Solver(const Rules& rules, const State& start, const History* history, const SolveLimits& limits,
          const std::function<void(const SolveProgress&)>& progress)
       : rules_(rules),
         shape_(key_shape(rules, start)),
@@ -251,6 +266,9 @@ class Solver {
     if (rules.match.present) bound = 65535;
     floor_ = make_score(Winner::North, -bound);
     ceiling_ = make_score(Winner::South, bound);
+    repetition_ = rules.has_repetition;
+    if (repetition_ && history) history_ = *history;
+    if (repetition_ && history_.size() == 0) history_.push(start.position_hash());
   }
 
   SolveResult run(const State& start);
@@ -261,6 +279,11 @@ class Solver {
   void expand(Frame& f, const State& s, int first);
   void enter_path(Frame& f, int ply);
   void leave_path(Frame& f);
+  ApplyInfo apply_child(Frame& f, int i);
+  void enter_child(const Frame& f, int i);
+  void leave_child(const Frame& f, int i);
+  State root_child(const State& s, Move m);
+  bool keyed() const { return !repetition_ || history_.size() == 1; }
   bool tick();
   void report();
   Bounds known(const State& s);
@@ -292,6 +315,10 @@ class Solver {
   std::string_view phase_ = "value";
   int moves_done_ = 0;
   int moves_total_ = 0;
+  // Repetition games: the positions since the last capture along the line
+  // being searched (the runtime's History, kept as apply keeps it).
+  bool repetition_ = false;
+  History history_;
 };
 
 Frame& Solver::frame(int ply) {
@@ -308,9 +335,10 @@ void Solver::expand(Frame& f, const State& s, int first) {
   f.moves = legal_moves(rules_, s);
   int n = f.moves.size();
   f.child.resize(n);
+  if (repetition_) f.saved = history_;
   for (int i = 0; i < n; ++i) {
     f.child[i] = s;
-    ApplyInfo info = apply(rules_, f.child[i], f.moves[i]);
+    ApplyInfo info = apply_child(f, i);
     int rank = info.captured + info.removed + (info.extra_turn ? 1 << 12 : 0);
     if (i == first) rank = 1 << 30;
     f.rank[i] = rank;
@@ -320,9 +348,33 @@ void Solver::expand(Frame& f, const State& s, int first) {
   }
 }
 
+// Applies the frame's move i to its child; in a repetition game, with the
+// line's history, which is left as the node's again.
+ApplyInfo Solver::apply_child(Frame& f, int i) {
+  if (!repetition_) return apply(rules_, f.child[i], f.moves[i]);
+  ApplyInfo info = apply(rules_, f.child[i], f.moves[i], nullptr, &history_);
+  f.child_hash[i] = history_.last();
+  f.child_fresh[i] = history_.size() != f.saved.size() + 1;
+  f.child_fresh[i] ? void(history_ = f.saved) : history_.truncate(f.saved.size());
+  return info;
+}
+
+// The line's history from the node's to child i's, and back.
+void Solver::enter_child(const Frame& f, int i) {
+  if (!repetition_) return;
+  if (f.child_fresh[i]) history_.clear();
+  history_.push(f.child_hash[i]);
+}
+
+void Solver::leave_child(const Frame& f, int i) {
+  if (!repetition_) return;
+  f.child_fresh[i] ? void(history_ = f.saved) : history_.truncate(f.saved.size());
+}
+
 // Marks the frame's position as on the current path; a position already
 // on it is a cycle.
 void Solver::enter_path(Frame& f, int ply) {
+  if (repetition_) return;  // a position may come back; the clause ends the line
   uint16_t& count = path_filter_[f.hash & 0xFFFF];
   if (count > 0) {
     for (int p = 0; p < ply; ++p) {
@@ -340,6 +392,7 @@ void Solver::enter_path(Frame& f, int ply) {
 }
 
 void Solver::leave_path(Frame& f) {
+  if (repetition_) return;
   --path_filter_[f.hash & 0xFFFF];
   f.on_path = false;
 }
@@ -390,10 +443,18 @@ bool Solver::terminal_cutoff(const Frame& f, bool south, Score alpha, Score beta
 Score Solver::search(const State& s, Score alpha, Score beta, int ply) {
   if (s.over) return final_score(s);
   if (!tick()) return 0;
+  if (ply >= kMaxLine) {
+    throw SolveError("a line of play reached " + std::to_string(kMaxLine) +
+                     " moves without ending; the solver does not search lines that long");
+  }
   Frame& f = frame(ply);
-  pack(shape_, s, f.key.data());
-  f.hash = hash_key(f.key.data(), shape_.words);
-  Table::Hit hit = table_.probe(f.hash, f.key.data());
+  const bool keyed = this->keyed();
+  Table::Hit hit;
+  if (keyed) {
+    pack(shape_, s, f.key.data());
+    f.hash = hash_key(f.key.data(), shape_.words);
+    hit = table_.probe(f.hash, f.key.data());
+  }
   if (hit.lower >= beta || hit.lower == hit.upper) return hit.lower;
   if (hit.upper <= alpha) return hit.upper;
   alpha = std::max(alpha, hit.lower);
@@ -411,7 +472,9 @@ Score Solver::search(const State& s, Score alpha, Score beta, int ply) {
   Score a = alpha, b = beta;
   for (int k = 0; k < f.moves.size() && a < b; ++k) {
     int i = f.order[k];
+    enter_child(f, i);
     Score v = search(f.child[i], a, b, ply + 1);
+    leave_child(f, i);
     if (stopped_) break;
     if (south ? v > best : v < best) {
       best = v;
@@ -431,13 +494,14 @@ Score Solver::search(const State& s, Score alpha, Score beta, int ply) {
     lower = upper = best;
   }
   int work = std::bit_width(nodes_ - nodes_before);
-  table_.store(f.hash, f.key.data(), lower, upper, best_i, work);
+  if (keyed) table_.store(f.hash, f.key.data(), lower, upper, best_i, work);
   return best;
 }
 
 // What the table proves about `s` without searching.
 Bounds Solver::known(const State& s) {
   if (s.over) return {final_score(s), final_score(s)};
+  if (!keyed()) return clamp({kLowest, kHighest});
   KeyWords key{};
   pack(shape_, s, key.data());
   Table::Hit hit = table_.probe(hash_key(key.data(), shape_.words), key.data());
@@ -473,10 +537,11 @@ void Solver::solve_value(const State& start, SolveResult& out) {
   // Stopped: the moves' bounds may say more than the position's own.
   const bool south = start.to_move == Player::South;
   Bounds b{south ? kLowest : kHighest, south ? kLowest : kHighest};
+  const History root = history_;
   for (Move m : legal_moves(rules_, start)) {
-    State c = start;
-    apply(rules_, c, m);
+    State c = root_child(start, m);
     Bounds cb = known(c);
+    history_ = root;
     b.lower = south ? std::max(b.lower, cb.lower) : std::min(b.lower, cb.lower);
     b.upper = south ? std::max(b.upper, cb.upper) : std::min(b.upper, cb.upper);
   }
@@ -491,10 +556,11 @@ void Solver::solve_moves(const State& start, SolveResult& out) {
   MoveList moves = legal_moves(rules_, start);
   moves_total_ = moves.size();
   Score guess = out.value.exact() ? out.value.lower : make_score(Winner::Draw, 0);
+  const History root = history_;
   for (Move m : moves) {
-    State c = start;
-    apply(rules_, c, m);
+    State c = root_child(start, m);
     out.moves.push_back({m, stopped_ ? known(c) : mtd(c, 1, guess)});
+    history_ = root;
     ++moves_done_;
   }
 }
@@ -508,15 +574,19 @@ void Solver::solve_pv(const State& start, SolveResult& out) {
   Score v = out.value.lower;
   while (!s.over && !stopped_) {
     MoveList moves = legal_moves(rules_, s);
-    KeyWords key{};
-    pack(shape_, s, key.data());
-    int first = table_.probe(hash_key(key.data(), shape_.words), key.data()).move;
+    int first = kNoMove;
+    if (keyed()) {
+      KeyWords key{};
+      pack(shape_, s, key.data());
+      first = table_.probe(hash_key(key.data(), shape_.words), key.data()).move;
+    }
+    const History line = history_;
     bool found = false;
     for (int k = -1; k < moves.size() && !found && !stopped_; ++k) {
       int i = k < 0 ? first : k;
       if (i >= moves.size() || (k >= 0 && i == first)) continue;
-      State c = s;
-      apply(rules_, c, moves[i]);
+      history_ = line;
+      State c = root_child(s, moves[i]);
       if (solve_child(c, v - 1, v + 1) == v && !stopped_) {
         out.pv.push_back(moves[i]);
         s = c;
@@ -526,6 +596,13 @@ void Solver::solve_pv(const State& start, SolveResult& out) {
     if (!found) break;
   }
   out.pv_complete = s.over;
+}
+
+// Plays `m` from `s` as the search would, leaving the history as the child's.
+State Solver::root_child(const State& s, Move m) {
+  State c = s;
+  apply(rules_, c, m, nullptr, repetition_ ? &history_ : nullptr);
+  return c;
 }
 
 SolveResult Solver::run(const State& start) {
@@ -549,10 +626,6 @@ SolveResult Solver::run(const State& start) {
 }  // namespace
 
 std::string unsolvable_reason(const Rules& rules) {
-  if (rules.has_repetition) {
-    return "its `repetition` end clause depends on the positions before the current one, which "
-           "a position key cannot hold; the solver does not handle repetition yet";
-  }
   State start = initial_state(rules);
   KeyShape shape = key_shape(rules, start);
   if (shape.words > kMaxKeyWords) {
@@ -563,8 +636,9 @@ std::string unsolvable_reason(const Rules& rules) {
 }
 
 SolveResult solve(const Rules& rules, const State& start, const SolveLimits& limits,
-                  const std::function<void(const SolveProgress&)>& progress) {
-  Solver solver(rules, start, limits, progress);
+                  const std::function<void(const SolveProgress&)>& progress,
+                  const History* history) {
+  Solver solver(rules, start, history, limits, progress);
   return solver.run(start);
 }
 

@@ -76,6 +76,7 @@ class History {
     if (n < hashes_.size()) hashes_.resize(n);
   }
   void push(uint64_t position_hash) { hashes_.push_back(position_hash); }
+  uint64_t last() const { return hashes_.back(); }  // precondition: size() > 0
   int occurrences(uint64_t position_hash) const;
 
  private:

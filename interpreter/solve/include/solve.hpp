@@ -10,10 +10,12 @@
 // proven bounds and verifies the whole position key, so that a value is
 // exact or it is reported as bounds [lower, upper] that are proven, never a
 // guess (a node or time limit stops it). It uses only the runtime's public
-// API (legal_moves, apply, the State value), so it is generic; what it
-// cannot key exactly it refuses (unsolvable_reason): a `repetition` clause
-// makes a position's future depend on the path to it, which a State does
-// not hold.
+// API (legal_moves, apply, the State value), so it is generic. A
+// `repetition` clause makes a position's future depend on the positions
+// since the last capture: the search carries them along its line, as play
+// does, and only a position that begins its history (the start, or right
+// after a capture) goes into the table. What it cannot key it refuses
+// (unsolvable_reason).
 #pragma once
 
 #include <cstdint>
@@ -27,6 +29,8 @@
 #include "state.hpp"
 
 namespace mancala {
+
+class History;  // runtime.hpp
 
 using Score = int32_t;
 
@@ -89,10 +93,13 @@ class SolveError : public std::runtime_error {
 // Why the solver refuses this game ("" when it does not).
 std::string unsolvable_reason(const Rules& rules);
 
-// Solves `start` (not necessarily the initial position). Precondition:
-// unsolvable_reason(rules) is "". Throws SolveError (a cycle) and the
-// rules' RuntimeError.
+// Solves `start` (not necessarily the initial position). In a game with a
+// `repetition` clause, `history` holds the positions since the last
+// capture that led to `start`, as apply kept them (none: `start` is the
+// first). Precondition: unsolvable_reason(rules) is "". Throws SolveError
+// (a cycle, a line too long) and the rules' RuntimeError.
 SolveResult solve(const Rules& rules, const State& start, const SolveLimits& limits,
-                  const std::function<void(const SolveProgress&)>& progress = {});
+                  const std::function<void(const SolveProgress&)>& progress = {},
+                  const History* history = nullptr);
 
 }  // namespace mancala
