@@ -260,6 +260,56 @@ TEST(Solve, RepetitionHistoryIsPartOfTheValue) {
   EXPECT_GT(differing, 0) << "no position where the history matters";
 }
 
+// Minimax of one round: a move that ends a round ends the search, the
+// round's outcome its score.
+int64_t round_minimax(const Rules& rules, const State& s, int64_t& budget) {
+  if (s.over) return reference_score(s);
+  if (--budget < 0) throw OverBudget{};
+  bool south = s.to_move == Player::South;
+  int64_t best = south ? INT64_MIN : INT64_MAX;
+  for (Move m : legal_moves(rules, s)) {
+    State c = s;
+    ApplyInfo info = apply(rules, c, m);
+    State end = c;
+    if (info.round_over) {
+      end.over = true;
+      end.result = info.end.outcome;
+    }
+    int64_t v = info.round_over ? reference_score(end) : round_minimax(rules, c, budget);
+    best = south ? std::max(best, v) : std::min(best, v);
+  }
+  return best;
+}
+
+// --round: the value of the current round of a match, in every round.
+TEST(Solve, OneRoundAgreesWithMinimax) {
+  auto rules = load("dakon", {{"holes", 3}, {"seeds", 2}});
+  ASSERT_TRUE(rules);
+  int compared = 0, later_rounds = 0, differing = 0;
+  for (const State& s : random_positions(*rules, 6, 11)) {
+    int64_t budget = 20000;
+    int64_t want = 0;
+    try {
+      want = round_minimax(*rules, s, budget);
+    } catch (const OverBudget&) {
+      continue;
+    }
+    SolveLimits limits;
+    limits.memory_mb = 4;
+    limits.one_round = true;
+    SolveResult got = solve(*rules, s, limits);
+    ASSERT_TRUE(got.value.exact()) << to_text(s);
+    ASSERT_EQ(reference_of(got.value.lower), want) << to_text(s);
+    ++compared;
+    later_rounds += s.round > 1;
+    limits.one_round = false;
+    differing += reference_of(solve(*rules, s, limits).value.lower) != want;
+  }
+  EXPECT_GE(compared, 50);
+  EXPECT_GT(later_rounds, 0);
+  EXPECT_GT(differing, 0) << "the round's value never differed from the match's";
+}
+
 TEST(Solve, StalemateCounterIsPartOfThePosition) {
   // The same board one move from the stalemate limit or four moves from it
   // can have different values, and the solver gets both right. (With

@@ -46,9 +46,10 @@ std::string describe_bounds(Bounds b, bool solitaire) {
                      describe_score(b.upper, solitaire));
 }
 
-// What a finished game is here: a match is solved to its end, every round.
-const char* scope(const Rules& rules) {
-  return rules.match.present ? "match" : "game";
+// What a finished game is here: a match is solved to its end, every round,
+// unless --round asks for the current round.
+const char* scope(const Rules& rules, const SolveLimits& limits) {
+  return !rules.match.present ? "game" : limits.one_round ? "round" : "match";
 }
 
 void write_bounds(JsonWriter& w, Bounds b) {
@@ -64,11 +65,12 @@ void write_bounds(JsonWriter& w, Bounds b) {
   w.key("upper_result").value(winner_name(score_winner(b.upper)));
 }
 
-void print_json(const Rules& rules, const State& start, const SolveResult& r, Io& io) {
+void print_json(const Rules& rules, const State& start, const SolveLimits& limits,
+                const SolveResult& r, Io& io) {
   MoveNames names = rules.move_names();
   JsonWriter w;
   w.begin_object().key("game").value(rules.name);
-  w.key("to_move").value(player_name(start.to_move)).key("scope").value(scope(rules));
+  w.key("to_move").value(player_name(start.to_move)).key("scope").value(scope(rules, limits));
   write_bounds(w, r.value);
   w.key("pv").begin_array();
   for (Move m : r.pv) w.value(format_move(m, names));
@@ -85,11 +87,16 @@ void print_json(const Rules& rules, const State& start, const SolveResult& r, Io
   fmt::print(io.out, "{}\n", w.str());
 }
 
-void print_text(const Rules& rules, const State& start, const SolveResult& r, Io& io) {
+void print_text(const Rules& rules, const State& start, const SolveLimits& limits,
+                const SolveResult& r, Io& io) {
   MoveNames names = rules.move_names();
   const bool solitaire = rules.players() == 1;
+  std::string_view scope_words = !rules.match.present ? ""
+                                 : limits.one_round
+                                     ? "; the value is this round's (round {}), to its end"
+                                     : "; the value is the whole match's, every round to its end";
   fmt::print(io.out, "{}: {} to move{}\n", rules.name, player_name(start.to_move),
-             rules.match.present ? "; the value is the whole match's, every round to its end" : "");
+             fmt::format(fmt::runtime(scope_words), start.round));
   fmt::print(io.out, "value: {}{}\n", describe_bounds(r.value, solitaire),
              r.value.exact() ? ", exact" : ", bounds only (a limit stopped the search)");
   if (r.value.exact()) {
@@ -137,6 +144,7 @@ Expected<Options> read_options(const ParsedArgs& args) {
   auto memory = parse_int(args.get("memory"), 1, 1 << 20, "--memory");
   if (!memory) return Result::fail(memory.error);
   o.limits.memory_mb = static_cast<size_t>(*memory.value);
+  o.limits.one_round = args.has("round");
   if (args.has("time")) {
     auto seconds = parse_seconds(args.get("time"));
     if (!seconds) return Result::fail(seconds.error);
@@ -200,9 +208,9 @@ int run_solve(const ParsedArgs& args, Io& io) {
     SolveResult r = solve(*rules, start, options.value->limits, progress, &history);
     if (io.err_tty && r.nodes >= (uint64_t{1} << 20)) fmt::print(io.err, "\r\x1b[K");
     if (args.get("format") == "json") {
-      print_json(*rules, start, r, io);
+      print_json(*rules, start, options.value->limits, r, io);
     } else {
-      print_text(*rules, start, r, io);
+      print_text(*rules, start, options.value->limits, r, io);
     }
   } catch (const RuntimeError& e) {
     fmt::print(io.err, "mancala solve: runtime error: {}\n", e.what());
@@ -244,6 +252,8 @@ Command solve_command() {
   c.spec.flag(FlagSpec::option("time", "SECONDS", "stop after this many seconds (e.g. 2.5)"));
   c.spec.flag(FlagSpec::option("memory", "MB", "the transposition table's size in megabytes")
                   .defaults_to("256"));
+  c.spec.flag(FlagSpec::toggle(
+      "round", 0, "a match: solve the current round only (its outcome ends the search)"));
   c.spec.flag(setup_seed_flag());
   c.spec.flag(set_flag());
   c.run = run_solve;

@@ -279,6 +279,7 @@ class Solver {
   void expand(Frame& f, const State& s, int first);
   void enter_path(Frame& f, int ply);
   void leave_path(Frame& f);
+  ApplyInfo play(State& s, Move m, History* history);
   ApplyInfo apply_child(Frame& f, int i);
   void enter_child(const Frame& f, int i);
   void leave_child(const Frame& f, int i);
@@ -348,11 +349,22 @@ void Solver::expand(Frame& f, const State& s, int first) {
   }
 }
 
+// Plays a move as the search sees it: with --round, a move that ends a
+// round of a match ends the search there, the round's outcome its score.
+ApplyInfo Solver::play(State& s, Move m, History* history) {
+  ApplyInfo info = apply(rules_, s, m, nullptr, history);
+  if (limits_.one_round && info.round_over) {  // the round's outcome, even the last round's
+    s.over = true;
+    s.result = info.end.outcome;
+  }
+  return info;
+}
+
 // Applies the frame's move i to its child; in a repetition game, with the
 // line's history, which is left as the node's again.
 ApplyInfo Solver::apply_child(Frame& f, int i) {
-  if (!repetition_) return apply(rules_, f.child[i], f.moves[i]);
-  ApplyInfo info = apply(rules_, f.child[i], f.moves[i], nullptr, &history_);
+  if (!repetition_) return play(f.child[i], f.moves[i], nullptr);
+  ApplyInfo info = play(f.child[i], f.moves[i], &history_);
   f.child_hash[i] = history_.last();
   f.child_fresh[i] = history_.size() != f.saved.size() + 1;
   f.child_fresh[i] ? void(history_ = f.saved) : history_.truncate(f.saved.size());
@@ -601,7 +613,7 @@ void Solver::solve_pv(const State& start, SolveResult& out) {
 // Plays `m` from `s` as the search would, leaving the history as the child's.
 State Solver::root_child(const State& s, Move m) {
   State c = s;
-  apply(rules_, c, m, nullptr, repetition_ ? &history_ : nullptr);
+  play(c, m, repetition_ ? &history_ : nullptr);
   return c;
 }
 

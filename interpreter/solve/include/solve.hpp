@@ -54,6 +54,7 @@ struct SolveLimits {
   uint64_t max_nodes = 0;  // 0: none
   double seconds = 0;      // 0: none
   size_t memory_mb = 256;  // the transposition table
+  bool one_round = false;  // a match: the value of the current round, which ends the search
 };
 
 // What a long solve reports now and then (every 2^20 nodes).
