@@ -69,7 +69,10 @@ struct Position {
 
 // Full-width minimax: South maximises, North minimises, whoever is to move.
 // Each child gets its own copy of the history, as play would keep it.
-int64_t minimax(const Rules& rules, const State& s, const History& h, int64_t& budget) {
+// `one_round`: a move that ends a round of a match is a leaf, the round's
+// outcome its score.
+int64_t minimax(const Rules& rules, const State& s, const History& h, int64_t& budget,
+                bool one_round = false) {
   if (s.over) return reference_score(s);
   if (--budget < 0) throw OverBudget{};
   bool south = s.to_move == Player::South;
@@ -77,8 +80,12 @@ int64_t minimax(const Rules& rules, const State& s, const History& h, int64_t& b
   for (Move m : legal_moves(rules, s)) {
     State c = s;
     History ch = h;
-    apply(rules, c, m, nullptr, &ch);
-    int64_t v = minimax(rules, c, ch, budget);
+    ApplyInfo info = apply(rules, c, m, nullptr, &ch);
+    if (one_round && info.round_over) {
+      c.over = true;
+      c.result = info.end.outcome;
+    }
+    int64_t v = minimax(rules, c, ch, budget, one_round);
     best = south ? std::max(best, v) : std::min(best, v);
   }
   return best;
@@ -260,27 +267,6 @@ TEST(Solve, RepetitionHistoryIsPartOfTheValue) {
   EXPECT_GT(differing, 0) << "no position where the history matters";
 }
 
-// Minimax of one round: a move that ends a round ends the search, the
-// round's outcome its score.
-int64_t round_minimax(const Rules& rules, const State& s, int64_t& budget) {
-  if (s.over) return reference_score(s);
-  if (--budget < 0) throw OverBudget{};
-  bool south = s.to_move == Player::South;
-  int64_t best = south ? INT64_MIN : INT64_MAX;
-  for (Move m : legal_moves(rules, s)) {
-    State c = s;
-    ApplyInfo info = apply(rules, c, m);
-    State end = c;
-    if (info.round_over) {
-      end.over = true;
-      end.result = info.end.outcome;
-    }
-    int64_t v = info.round_over ? reference_score(end) : round_minimax(rules, c, budget);
-    best = south ? std::max(best, v) : std::min(best, v);
-  }
-  return best;
-}
-
 // --round: the value of the current round of a match, in every round.
 TEST(Solve, OneRoundAgreesWithMinimax) {
   auto rules = load("dakon", {{"holes", 3}, {"seeds", 2}});
@@ -290,7 +276,7 @@ TEST(Solve, OneRoundAgreesWithMinimax) {
     int64_t budget = 20000;
     int64_t want = 0;
     try {
-      want = round_minimax(*rules, s, budget);
+      want = minimax(*rules, s, History{}, budget, true);
     } catch (const OverBudget&) {
       continue;
     }
