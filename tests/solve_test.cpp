@@ -14,7 +14,9 @@
 
 #include <gtest/gtest.h>
 
+#include <array>
 #include <cstdio>
+#include <functional>
 #include <optional>
 #include <random>
 #include <string>
@@ -294,6 +296,51 @@ TEST(Solve, OneRoundAgreesWithMinimax) {
   EXPECT_GE(compared, 50);
   EXPECT_GT(later_rounds, 0);
   EXPECT_GT(differing, 0) << "the round's value never differed from the match's";
+}
+
+// Tchoukaillon: of all the boards of n seeds there is exactly one the
+// player can clear, and it is the board built by undoing moves from the
+// empty board, each time into the empty hole nearest the store (Broline
+// and Loeb, 1995). Every board of 1 to 10 seeds on the six holes (8,007), solved.
+TEST(Solve, TchoukaillonHasOneWinnableBoardForEachCount) {
+  auto rules = load("tchoukaillon", {});
+  ASSERT_TRUE(rules);
+  constexpr int kHoles = 6;
+  for (int n = 1; n <= 10; ++n) {
+    // The winnable board by distance to the store (index 0: distance 1).
+    std::array<int, kHoles> built{};
+    for (int k = 0; k < n; ++k) {
+      int d = 0;
+      while (built[d] > 0) ++d;
+      for (int c = 0; c < d; ++c) --built[c];
+      built[d] = d + 1;
+    }
+    int won = 0;
+    std::array<int, kHoles> board{};  // by distance, every board of n seeds
+    std::function<void(int, int)> each = [&](int d, int left) {
+      if (d == kHoles - 1) {
+        board[d] = left;
+        State s = initial_state(*rules);
+        for (int i = 0; i < kHoles; ++i) {
+          s.cells[s.hole_cell(Player::South, kHoles - i)] = static_cast<uint16_t>(board[i]);
+        }
+        s.cells[s.store_cell(Player::South)] = 0;
+        SolveLimits limits;
+        limits.memory_mb = 1;
+        if (score_winner(solve(*rules, s, limits).value.lower) == Winner::South) {
+          ++won;
+          EXPECT_EQ(board, built) << n << " seeds";
+        }
+        return;
+      }
+      for (int k = 0; k <= left; ++k) {
+        board[d] = k;
+        each(d + 1, left - k);
+      }
+    };
+    each(0, n);
+    EXPECT_EQ(won, 1) << n << " seeds";
+  }
 }
 
 TEST(Solve, StalemateCounterIsPartOfThePosition) {
