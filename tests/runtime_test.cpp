@@ -708,6 +708,89 @@ TEST(RandomLegalMove, PassesWhenEveryCandidateIsEndless) {
   for (int i = 0; i < 20; ++i) EXPECT_EQ(random_legal_move(*r, s, rng), Move::pass());
 }
 
+// ---- the look-ahead's shortcuts ---------------------------------------------
+
+// Guarded code during the first lap: a drop whose fours go to their owner
+// (Anywoli's), and a lap ending in an empty hole that relays from the next
+// hole when it is occupied, so that such a lap is not always the last.
+const char* kGuardedRelay = R"(
+game "G" {
+  board { rows 2 holes 4 stores captures }
+  setup { seeds 2 }
+  moves { from own holes where count(hole) >= 1  pass when no moves }
+  sowing { relay landing  endless illegal }
+  on drop when count(here) == 4 and not last { capture here to owners }
+  on lap_end when count(here) == 1 { if count(next(here)) > 0 { relay from next(here) } }
+  end { when board_seeds == 0  winner most store }
+}
+)";
+
+// Random positions of 1 to 15 seeds on the board, either player to move.
+std::vector<State> scattered(const Rules& r, int n, uint64_t seed) {
+  std::vector<State> out;
+  Rng rng(seed);
+  for (int i = 0; i < n; ++i) {
+    State s = initial_state(r);
+    for (int c = 0; c < 2 * r.side; ++c) s.cells[c] = 0;
+    int seeds = 1 + rng.below(15);
+    for (int k = 0; k < seeds; ++k) ++s.cells[rng.below(2 * r.side)];
+    s.removed = static_cast<uint16_t>(r.total() - seeds);
+    s.to_move = rng.below(2) ? kN : kS;
+    s.moved = 3;  // no first-move rule binds
+    out.push_back(s);
+  }
+  return out;
+}
+
+// The shortcuts of the look-ahead and the sowing (Rules::first_lap_test,
+// Rules::plain_laps) give the legal moves and the positions that sowing
+// every candidate in full gives, endless candidates included. Returns how
+// many endless candidates were refused.
+int expect_same_as_full_sowing(const std::shared_ptr<const Rules>& fast, int positions) {
+  Rules full = *fast;
+  full.first_lap_test = false;
+  full.plain_laps = false;
+  int refused = 0;
+  for (const State& s : scattered(*fast, positions, 7)) {
+    MoveList got = legal_moves(*fast, s);
+    MoveList want = legal_moves(full, s);
+    EXPECT_EQ(format_moves(got, fast->move_names()), format_moves(want, full.move_names()))
+        << to_text(s);
+    int occupied = 0;
+    for (int i = 1; i <= s.holes; ++i) occupied += s.count(s.hole_cell(s.to_move, i)) > 0;
+    refused += occupied - static_cast<int>(want.size() - (want.contains(Move::pass()) ? 1 : 0));
+    for (Move m : want) {
+      State a = s, b = s;
+      apply(*fast, a, m);
+      apply(full, b, m);
+      EXPECT_EQ(to_text(a), to_text(b))
+          << to_text(s) << " move " << format_move(m, full.move_names());
+    }
+  }
+  return refused;
+}
+
+TEST(Lookahead, FirstLapTestAgreesWithSowingInFull) {
+  auto r = load(kGuardedRelay);
+  ASSERT_TRUE(r);
+  EXPECT_TRUE(r->first_lap_test);
+  EXPECT_GT(expect_same_as_full_sowing(r, 4000), 0) << "no endless candidate among the positions";
+}
+
+TEST(Lookahead, ShippedRelayGamesAgreeWithSowingInFull) {
+  for (const char* game : {"sadeqa_ii", "anywoli", "yit_nuri"}) {
+    SCOPED_TRACE(game);
+    SourceSet sources;
+    Diagnostics diags;
+    CheckResult c =
+        check_file(std::string(MANCALA_SOURCE_DIR) + "/games/" + game + ".mnc", sources, diags);
+    ASSERT_TRUE(c.ok && c.game);
+    auto r = compile(*c.game);
+    EXPECT_TRUE(r->first_lap_test);
+    expect_same_as_full_sowing(r, 3000);
+  }
+}
+
 TEST(MovesSection, FirstMoveFromRightmostLapsesWhenEmpty) {
   auto r = load(R"(
 game "F" {

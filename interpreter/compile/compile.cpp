@@ -192,6 +192,21 @@ HereGuard here_guard(const Rules& r, CodeRef code) {
   return {in[1].op == OpCode::EqInt ? HereGuard::Test::Eq : HereGuard::Test::Gt, in[1].a};
 }
 
+// Whether a move's first lap can be seen to end it without sowing it
+// (Rules::first_lap_test): what decides there is the landing hole's count,
+// and every piece of code that could run during the lap has a guard on the
+// count of its hole.
+bool first_lap_testable(const Rules& r, bool no_room) {
+  auto guarded = [&](Event e) {
+    size_t k = static_cast<size_t>(e);
+    return r.events[k].empty() || r.event_guards[k].test != HereGuard::Test::None;
+  };
+  return r.may_be_endless && r.endless == EndlessKind::Illegal && r.relay == RelayKind::Landing &&
+         r.relay_when.empty() && r.events[static_cast<size_t>(Event::Pickup)].empty() &&
+         r.skip_when.empty() && !no_room && !r.hand_laps && !r.direction_per_move &&
+         !r.has_questions && guarded(Event::Drop) && guarded(Event::LapEnd);
+}
+
 void compile_moves_and_sowing(const GameSpec& g, Rules& r, CodeGen& gen) {
   if (g.move_where) {
     r.where_nonempty = is_nonempty_test(*g.move_where);
@@ -286,6 +301,10 @@ std::shared_ptr<const Rules> compile(const CheckedGame& game) {
                     r.forbid_after.empty() && !r.direction_choice &&
                     !(r.may_be_endless && r.endless == EndlessKind::Illegal);
   r.needs_no_moves = gen.uses_no_moves();
+  r.plain_laps = r.events[static_cast<size_t>(Event::Pickup)].empty() && !r.slow_sow &&
+                 r.plain_relay && !r.reads_lap_start && !r.laps_turn && !r.has_questions &&
+                 !r.hand_laps;
+  r.first_lap_test = first_lap_testable(r, no_room);
   return rules;
 }
 

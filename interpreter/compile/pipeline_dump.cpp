@@ -76,7 +76,7 @@ void dump_settings(std::string& out, const Rules& r) {
          " may_be_endless " + yes(r.may_be_endless) + " needs_no_moves " + yes(r.needs_no_moves) +
          " has_repetition " + yes(r.has_repetition) + " direction_per_move " +
          yes(r.direction_per_move) + " direction_choice " + yes(r.direction_choice) +
-         " laps_turn " + yes(r.laps_turn) + "\n";
+         " laps_turn " + yes(r.laps_turn) + " first_lap_test " + yes(r.first_lap_test) + "\n";
   out += "frame " + std::to_string(r.frame_size) + "\n";
 }
 

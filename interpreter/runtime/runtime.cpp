@@ -4,7 +4,9 @@
 // the list comes out ascending) and filters them through the `moves`
 // clauses; the two look-ahead filters (`must feed`, and `endless illegal`
 // in a game that can relay) play the candidate on a State copy on the C++
-// stack. apply runs the same move pipeline (sow.cpp, then sow_end
+// stack; where the board shows that a candidate's first lap ends its move
+// (Rules::first_lap_test), the endless check needs no sowing at all. apply
+// runs the same move pipeline (sow.cpp, then sow_end
 // with pending captures, then captures and commit), then the end clauses in
 // file order, then, in a match, the round logic of match.cpp. The
 // one pipeline serves real moves and look-ahead alike, so they cannot
@@ -145,6 +147,20 @@ uint64_t start_bits(const Rules& r, const State& s) {
   return (s.to_move == Player::North ? s.control : ~s.control) & r.hole_mask;
 }
 
+// start_bits in move order: bit k is the cell `first` + k round the ring
+// of 2S holes, `first` being the mover's hole 1.
+[[gnu::always_inline]] inline uint64_t move_order_bits(const Rules& r, const State& s, int& first) {
+  uint64_t bits = start_bits(r, s);
+  first = 0;
+  if (s.to_move == Player::North) {  // rotate so that North's hole 1 is bit 0
+    int n2 = 2 * r.side;
+    bits =
+        ((bits >> r.side) | (bits << r.side)) & (n2 == 64 ? ~uint64_t{0} : (uint64_t{1} << n2) - 1);
+    first = r.side;
+  }
+  return bits;
+}
+
 // Whether a `first move` clause still binds the player to move.
 bool first_move_pending(const Rules& r, const State& s) {
   return r.first_move != FirstMove::Any && !(s.moved & (1u << index(s.to_move)));
@@ -171,8 +187,38 @@ bool passes_after(const Rules& r, Machine& m) {
   return !la.after || passes_after(r, sim);
 }
 
+// Whether the first lap of a move from `cell` is sure to end the move, in
+// a game where that can be read off the board (Rules::first_lap_test): a
+// lap of fewer seeds than the track drops one seed in each hole it passes,
+// so no guarded drop code runs when no hole's count after its seed passes
+// the guard; the lap ends in an empty hole (or a store), where the relay's
+// default condition stops, and lap_end code, if any, is guarded against
+// that count. False when that is not certain: the move is then sown.
+bool first_lap_stops(const Rules& r, const State& s, int cell) {
+  int mv = index(s.to_move);
+  int len = r.track_len[mv];
+  int p = r.track_pos[mv][cell];
+  int n = s.cells[cell];
+  if (n == 0 || n >= len || p >= len) return false;
+  const uint8_t* path = r.track[mv].data() + p;  // doubled: path[n] needs no wrap
+  if (r.has_drop) {
+    const HereGuard& drop = r.event_guards[static_cast<size_t>(Event::Drop)];
+    for (int i = 1; i <= n; ++i) {
+      if (drop.admits(s.cells[path[i]] + 1)) return false;
+    }
+  }
+  int land = path[n];
+  int count = s.cells[land] + 1;
+  if (!r.events[static_cast<size_t>(Event::LapEnd)].empty() &&
+      r.event_guards[static_cast<size_t>(Event::LapEnd)].admits(count)) {
+    return false;
+  }
+  return land >= 2 * r.side || count == 1;
+}
+
 // Whether a candidate start passes the look-ahead filters.
 bool passes_lookahead(const Rules& r, const State& s, int cell, Way way, Lookahead la) {
+  if (r.first_lap_test && !la.feed && !la.after && first_lap_stops(r, s, cell)) return true;
   State copy = s;
   Machine sim(r, copy, s.to_move, nullptr);
   prepare(sim, Move{0, way});
@@ -274,13 +320,14 @@ bool passes_expressions(const Rules& r, Machine& m, int cell) {
 template <typename F>
 bool for_each_start(const Rules& r, const State& s, F&& f, Lookahead la) {
   Player p = s.to_move;
-  int n2 = 2 * r.side;
-  uint64_t mine = start_bits(r, s);
-  int cell = p == Player::South ? 0 : r.side;
-  Machine m(r, const_cast<State&>(s), p, nullptr);  // expressions only: no writes
-  for (int i = 0; i < n2; ++i, ++cell) {
-    if (cell == n2) cell = 0;
-    if (!((mine >> cell) & 1u) || !passes_expressions(r, m, cell)) continue;
+  int first = 0;
+  uint64_t mine = move_order_bits(r, s, first);
+  Machine m(r, const_cast<State&>(s), p, nullptr);                  // expressions only: no writes
+  const bool nonempty_only = r.where_nonempty && r.forbid.empty();  // no code to run
+  for (; mine; mine &= mine - 1) {
+    int cell = first + __builtin_ctzll(mine);
+    if (cell >= 2 * r.side) cell -= 2 * r.side;
+    if (nonempty_only ? s.cells[cell] == 0 : !passes_expressions(r, m, cell)) continue;
     if (r.direction_choice && direction_at(m, cell) == Direction::Either) {
       for (Way way : {Way::Ccw, Way::Cw}) {
         if (la.any() && !passes_lookahead(r, s, cell, way, la)) continue;
@@ -579,13 +626,8 @@ bool simple_position(const Rules& r, const State& s) {
 // move order, written without a branch per hole.
 void simple_moves(const Rules& r, const State& s, MoveList& list) {
   int n2 = 2 * r.side;
-  uint64_t bits = start_bits(r, s);
   int first = 0;
-  if (s.to_move == Player::North) {  // rotate so that North's hole 1 is bit 0
-    bits =
-        ((bits >> r.side) | (bits << r.side)) & (n2 == 64 ? ~uint64_t{0} : (uint64_t{1} << n2) - 1);
-    first = r.side;
-  }
+  uint64_t bits = move_order_bits(r, s, first);
   Move* out = list.data();
   int n = 0;
   while (bits) {

@@ -6,13 +6,17 @@
 // into H`: decided once per move, so other games pay nothing per lap), and
 // each lap picks one of two loops: seed by seed when drop handlers or `skip
 // when` must see every seed, or else whole laps added by division and the
-// remainder walked on the doubled track. Endless sowing is detected exactly
+// remainder walked on the doubled track; a game in which no code runs during
+// the sowing (Rules::plain_laps) gets its own copy of the loop, with none of
+// the per-lap tests for names and fields that code could read or change.
+// Endless sowing is detected exactly
 // with Brent's cycle algorithm over the sowing state at each relay point
 // (board, stores, removed, and how the next lap starts: the hole it lifts,
 // or sows the hand into; when laps may turn (`laps alternate`, `relay ...
 // cw`) also its direction; the
 // seeds in hand are what the board lacks, nothing is pending there),
-// keeping one snapshot on the stack, no heap. A lap that skips every hole
+// keeping one snapshot on the stack, no heap (a board of up to 32 cells is
+// copied and compared as one fixed 64-byte block). A lap that skips every hole
 // of the track without dropping is endless too (the board cannot change
 // while skipping). Exact detection is cheap only for short cycles: a cycle
 // can be far longer than any game (a 2x8 relay board with 6 seeds has one
@@ -36,11 +40,36 @@ struct Snapshot {
   std::array<int16_t, kMaxCounters> counters;         // and set counters
 };
 
+// The cells a snapshot keeps: a board of up to kSmallBoard cells is copied
+// and compared as one fixed block of 64 bytes (no call, no loop), a larger
+// one as the whole array. Cells past the board are 0 in every State, so the
+// extra cells compare equal.
+constexpr int kSmallBoard = 32;
+
+[[gnu::always_inline]] inline void copy_cells(uint16_t* to, const uint16_t* from, int ncells) {
+  if (ncells <= kSmallBoard) {
+    std::memcpy(to, from, sizeof(uint16_t) * kSmallBoard);
+  } else {
+    std::memcpy(to, from, sizeof(uint16_t) * kMaxCells);
+  }
+}
+
+[[gnu::always_inline]] inline bool same_cells(const uint16_t* a, const uint16_t* b, int ncells) {
+  if (ncells > kSmallBoard) return std::memcmp(a, b, sizeof(uint16_t) * kMaxCells) == 0;
+  constexpr int kWords = sizeof(uint16_t) * kSmallBoard / sizeof(uint64_t);
+  uint64_t x[kWords], y[kWords];
+  std::memcpy(x, a, sizeof x);
+  std::memcpy(y, b, sizeof y);
+  uint64_t diff = 0;
+  for (int i = 0; i < kWords; ++i) diff |= x[i] ^ y[i];
+  return diff == 0;
+}
+
 // `lasting`: whether the game declares marks or counters (only then can
 // handlers change them).
 [[gnu::always_inline]] inline void take(Snapshot& snap, const State& s, int ncells, int lift,
                                         bool lasting) {
-  std::memcpy(snap.cells.data(), s.cells.data(), sizeof(uint16_t) * ncells);
+  copy_cells(snap.cells.data(), s.cells.data(), ncells);
   snap.removed = s.removed;
   snap.lift = lift;
   if (lasting) {
@@ -53,7 +82,7 @@ struct Snapshot {
 [[gnu::always_inline]] inline bool same(const Snapshot& snap, const State& s, int ncells, int lift,
                                         bool lasting) {
   return snap.lift == lift && snap.removed == s.removed &&
-         std::memcmp(snap.cells.data(), s.cells.data(), sizeof(uint16_t) * ncells) == 0 &&
+         same_cells(snap.cells.data(), s.cells.data(), ncells) &&
          (!lasting || (snap.marks == s.marks && snap.mark_north == s.mark_north &&
                        snap.counters == s.counters));
 }
@@ -139,35 +168,40 @@ template <bool kObs, bool kSlow>
       if (r.skip_origin) s.cells[lift_cell] -= full;
       hand -= full * cycle;
     }
-    // hand <= cycle: at most len steps, inside the doubled track.
-    for (;;) {
-      cell = track[++p];
-      if (r.skip_origin && cell == lift_cell) continue;
-      ++s.cells[cell];
-      if (--hand == 0) return cell;
-    }
+    // hand <= cycle: the rest lands inside the doubled track, short of the
+    // lifted hole's next turn (with `skip origin` the cycle is one short of
+    // the track), so no hole is skipped.
+    const uint8_t* at = track + p;
+    for (int i = 1; i < hand; ++i) ++s.cells[at[i]];
+    cell = at[hand];
+    ++s.cells[cell];
+    return cell;
   } else {
     int skips = 0;
     int lifted = hand;
+    const bool may_skip = r.skip_origin || !r.skip_when.empty();
     while (hand > 0) {
       if (++p == len) p = 0;
       cell = track[p];
-      if (skipped(m, cell, skip, lifted - hand, hand)) {
-        if (++skips > len) return -1;
-        continue;
+      if (may_skip) {
+        if (skipped(m, cell, skip, lifted - hand, hand)) {
+          if (++skips > len) return -1;
+          continue;
+        }
+        skips = 0;
       }
-      skips = 0;
-      ++s.cells[cell];
+      int count = ++s.cells[cell];
       --hand;
       if constexpr (kObs) m.obs->drop(cell);
-      if (r.has_drop) {
+      // The drop code, entered only when its guard admits the hole's count.
+      if (r.has_drop && r.event_guards[static_cast<size_t>(Event::Drop)].admits(count)) {
         m.here = cell;
         m.last = hand == 0;
         if (r.reads_sown) {
           m.sown = lifted - hand;
           m.in_hand = hand;
         }
-        run_handlers(m, Event::Drop);
+        exec(m, r.events[static_cast<size_t>(Event::Drop)]);
       }
     }
     return cell;
@@ -200,6 +234,18 @@ int relay_target(Machine& m, int land) {
 // from the hole after the landing hole.
 int hand_left(const Machine& m, int land) {
   return m.taken > 0 ? land | kAfterLap : -1;
+}
+
+// Whether nothing but the relay kind's default condition can decide after
+// a lap that landed in `land`: no `relay ... when`, and the lap_end code's
+// guard rejects the landing hole's count, so no code runs there (and with
+// no seeds ever taken into the hand, nothing is left to sow on).
+template <bool kHand>
+[[gnu::always_inline]] inline bool lap_end_idle(const Machine& m, int land) {
+  const Rules& r = m.rules;
+  return !kHand && r.relay_when.empty() &&
+         r.event_guards[static_cast<size_t>(Event::LapEnd)].test != HereGuard::Test::None &&
+         !r.event_guards[static_cast<size_t>(Event::LapEnd)].admits(m.s.cells[land]);
 }
 
 // The relay decision after a lap that landed in `land`: lap_end handlers,
@@ -269,9 +315,12 @@ bool reversed_move(Machine& m, int start) {
 }
 
 // kHand: the game lifts seeds into the hand (Rules::hand_laps), decided
-// once per move so that other games pay nothing per lap for it.
-template <bool kObs, bool kHand>
-bool sow_move_impl(Machine& m, int start) {
+// once per move so that other games pay nothing per lap for it. kPlain: no
+// code runs during the sowing and each lap lifts its hole whole
+// (Rules::plain_laps), so the lap needs none of the names, tests and
+// fields that code could read or change (marks, counters).
+template <bool kObs, bool kHand, bool kPlain>
+[[gnu::always_inline]] inline bool sow_move_impl(Machine& m, int start) {
   const Rules& r = m.rules;
   State& s = m.s;
   m.origin = start;
@@ -289,25 +338,33 @@ bool sow_move_impl(Machine& m, int start) {
     }
   }
   Snapshot tortoise;
-  const bool lasting = r.has_lasting;
+  const bool lasting = !kPlain && r.has_lasting;
   const bool reads_sown = r.reads_sown;
   int power = 1;
   int lam = 1;
   if (r.may_relay)
-    take(tortoise, s, r.cells, lift_cell + (r.laps_turn && m.reversed ? 256 : 0), lasting);
+    take(tortoise, s, r.cells, lift_cell + (!kPlain && r.laps_turn && m.reversed ? 256 : 0),
+         lasting);
   for (;;) {
     int from = kHand ? lift_cell & kCellMask : lift_cell;  // the lap sows after this cell
     int skip = from;
-    int hand = kHand ? hand_lap<kObs>(m, tv, lift_cell, from, skip) : lift<kObs>(m, from);
-    if (r.reads_lap_start) m.lap_start = from;
-    int land = r.slow_sow ? sow_lap<kObs, true>(m, tv, from, hand, skip)
-                          : sow_lap<kObs, false>(m, tv, from, hand, skip);
+    int hand;
+    if constexpr (kPlain) {
+      hand = s.cells[from];
+      s.cells[from] = 0;
+    } else {
+      hand = kHand ? hand_lap<kObs>(m, tv, lift_cell, from, skip) : lift<kObs>(m, from);
+    }
+    if (!kPlain && r.reads_lap_start) m.lap_start = from;
+    int land = !kPlain && r.slow_sow ? sow_lap<kObs, true>(m, tv, from, hand, skip)
+                                     : sow_lap<kObs, false>(m, tv, from, hand, skip);
     if (land < 0) return false;
     if (reads_sown) {  // what lap_end and the relay rule see
       m.sown = hand;
       m.in_hand = 0;
     }
-    int next = r.plain_relay ? plain_relay_target(m, land) : after_lap(m, tv, land);
+    int next = kPlain || r.plain_relay || lap_end_idle<kHand>(m, land) ? plain_relay_target(m, land)
+                                                                       : after_lap(m, tv, land);
     if (next < 0) {
       m.here = land;
       return true;
@@ -315,14 +372,14 @@ bool sow_move_impl(Machine& m, int start) {
     if constexpr (kObs) {
       if ((next & ~kCellMask) == kLiftLap) m.obs->relay(next);  // a lap that lifts a hole
     }
-    int key = next;     // the sowing state's next lap: its kind and hole
-    if (r.laps_turn) {  // and its direction
+    int key = next;                // the sowing state's next lap: its kind and hole
+    if (!kPlain && r.laps_turn) {  // and its direction
       turn(m, tv);
       key += m.reversed ? 256 : 0;
     }
     // Questions (`ask`) asked while the move still has answers to give make
     // the same board differ: the answers used so far are part of the state.
-    if (r.has_questions) key += std::min(m.asked, m.move.asked) << 12;
+    if (!kPlain && r.has_questions) key += std::min(m.asked, m.move.asked) << 12;
     // Brent: compare with the saved state; move the save point at powers of two.
     if (same(tortoise, s, r.cells, key, lasting)) return false;
     if (power == lam) {
@@ -348,9 +405,12 @@ Direction direction_at(Machine& m, int cell) {
 
 bool sow_move(Machine& m, int start) {
   if (m.rules.hand_laps) {
-    return m.obs ? sow_move_impl<true, true>(m, start) : sow_move_impl<false, true>(m, start);
+    return m.obs ? sow_move_impl<true, true, false>(m, start)
+                 : sow_move_impl<false, true, false>(m, start);
   }
-  return m.obs ? sow_move_impl<true, false>(m, start) : sow_move_impl<false, false>(m, start);
+  if (m.obs) return sow_move_impl<true, false, false>(m, start);
+  return m.rules.plain_laps ? sow_move_impl<false, false, true>(m, start)
+                            : sow_move_impl<false, false, false>(m, start);
 }
 
 }  // namespace mancala

@@ -184,12 +184,13 @@ struct Rules : Settings {
   std::vector<std::string> questions;
 
   // ---- fast-path flags ---------------------------------------------------
-  bool has_drop = false;            // any drop handler
-  bool slow_sow = false;            // drop handlers or `skip when`: sow seed by seed
-  bool may_relay = false;           // relay kind or a `relay from` statement exists
-  bool plain_relay = false;         // no lap_end handler, no `relay ... when`: the kind decides
-  bool hand_laps = false;           // `lift H` / `relay into H`: laps may sow taken seeds
-  bool reads_sown = false;          // code reads `sown` or `in_hand`: the sowing keeps them
+  bool has_drop = false;     // any drop handler
+  bool slow_sow = false;     // drop handlers or `skip when`: sow seed by seed
+  bool may_relay = false;    // relay kind or a `relay from` statement exists
+  bool plain_relay = false;  // no lap_end handler, no `relay ... when`: the kind decides
+  bool hand_laps = false;    // `lift H` / `relay into H`: laps may sow taken seeds
+  bool plain_laps = false;   // no code runs while sowing, laps lift whole holes one way (sow.cpp)
+  bool reads_sown = false;   // code reads `sown` or `in_hand`: the sowing keeps them
   bool reads_lap_start = false;     // code reads `lap_start`: the sowing keeps it
   bool has_lasting = false;         // marks or counters: handlers may change them mid-move
   bool direction_per_move = false;  // direction rules: a move's direction from its start hole
@@ -197,6 +198,11 @@ struct Rules : Settings {
   bool laps_turn = false;  // `laps alternate` or `relay ... ccw|cw`: a lap may sow the other way
   bool simple_starts = false;   // where_nonempty, no forbid, no endless look-ahead
   bool may_be_endless = false;  // may_relay or `skip when`: a move may never stop
+  // The endless look-ahead may first ask whether the move's first lap alone
+  // ends it (first_lap_stops in runtime.cpp): relay from the landing hole by
+  // its default condition, no pickup code, no skip rule, one direction, and
+  // drop and lap_end code, if any, behind a guard.
+  bool first_lap_test = false;
   bool needs_no_moves = false;  // some code evaluates `no moves`
   bool has_repetition = false;  // a repetition clause (needs a History)
   bool has_questions = false;   // some handler asks (`ask NAME`): moves carry answers
