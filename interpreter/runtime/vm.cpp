@@ -145,10 +145,6 @@ int step_ring(const Rules& r, int cell, int64_t k) {
   return r.ring[base + pos];
 }
 
-int64_t empty_row(const Rules& r, const State& s) {
-  return s.row_empty(Player::South) || (r.rows != 1 && s.row_empty(Player::North));
-}
-
 // Off the hot path: the position of the `while` is looked up only here.
 [[noreturn]] void while_limit(const Rules& r, const Instr* in) {
   std::string where;
