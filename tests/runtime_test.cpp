@@ -1149,6 +1149,41 @@ game "E" {
   EXPECT_EQ(fired[5], 0);
 }
 
+// A constant fuses with `store(P)`, `+` and `*` (a constant left operand
+// of + and * goes to the right), and the fused code computes the same.
+TEST(Compile, ConstantsFuseWithStoreAddAndMul) {
+  auto r = load(R"(
+game "F" {
+  board { rows 2 holes 3 stores captures }
+  setup { seeds 3 }
+  moves { from own holes where count(hole) >= 1 }
+  on sow_end when not is_store(here) and count(here) >= 2 and count(here) <= 3 {
+    capture here to mover
+  }
+  end {
+    when 1 + 2 * store(north) > 11 as "north"
+    when store(south) * 3 >= 18 as "south"
+    winner most store
+  }
+}
+)");
+  ASSERT_TRUE(r);
+  std::string dump = dump_pipeline(*r);
+  EXPECT_NE(dump.find("19 StoreOfInt 1\n  20 MulInt 2\n  21 AddInt 1\n  22 GtInt 11\n"),
+            std::string::npos)
+      << dump;
+  EXPECT_NE(dump.find("24 StoreOfInt 0\n  25 MulInt 3\n  26 GtInt 17\n"), std::string::npos)
+      << dump;
+  // North ends it at 6 seeds (2 * 6 + 1 > 11), South at 6 (6 * 3 >= 18).
+  State n = position(*r, {0, 0, 1}, {2, 1, 0}, 0, 5);
+  ApplyInfo a = apply(*r, n, mv(3));  // S3 sows into N1 (3): captured, North stays at 5
+  EXPECT_FALSE(a.game_over);
+  State s = position(*r, {0, 0, 1}, {1, 1, 0}, 4, 2);
+  ApplyInfo b = apply(*r, s, mv(3));  // N1 becomes 2: South captures it, 6
+  EXPECT_TRUE(b.game_over);
+  EXPECT_EQ(b.end.reason, "south");
+}
+
 // A four-row board (`rows 4`): each side is a ring of 2N holes (back row
 // from the player's left, then front row from their right), sowing stays on
 // the mover's side, and columns run across: opposite (front to front, back

@@ -129,7 +129,7 @@ struct Lookahead {
 
 // Whether `must feed` binds the player to move (the opponent controls no seed).
 inline bool feed_binds(const Rules& r, const State& s) {
-  return r.must_feed && s.controlled_seeds(other(s.to_move)) == 0;
+  return r.must_feed && s.controlled_empty(other(s.to_move));
 }
 
 [[gnu::always_inline]] inline Lookahead lookahead_for(const Rules& r, const State& s) {
@@ -165,7 +165,7 @@ bool passes_after(const Rules& r, Machine& m) {
                                          Machine& sim, int cell, Lookahead la) {
   if (!la.feed && !la.after) return sow_move(sim, cell);  // endless check only
   if (!run_move(sim, cell)) return r.endless != EndlessKind::Illegal;
-  if (la.feed && copy.controlled_seeds(other(s.to_move)) == 0) return false;
+  if (la.feed && copy.controlled_empty(other(s.to_move))) return false;
   sim.reversed = false;  // `forbid after` sees next and prev in the game's direction
   return !la.after || passes_after(r, sim);
 }
@@ -478,7 +478,7 @@ void expand(const Rules& r, const State& s, Move prefix, Lookahead la, F& f) {
   if (!stopped) {
     c.passes = r.endless != EndlessKind::Illegal;
   } else {
-    c.feeds = !la.feed || copy.controlled_seeds(other(s.to_move)) > 0;
+    c.feeds = !la.feed || !copy.controlled_empty(other(s.to_move));
     sim.reversed = false;  // `forbid after` sees next and prev in the game's direction
     c.passes = !la.after || passes_after(r, sim);
   }

@@ -207,15 +207,20 @@ bool State::row_empty(Player p) const {
   return cells_empty(cells.data() + index(p) * holes, holes);
 }
 
-// Without sons (each player controls their own row, as in most games) the
-// row's sum; else the masked loop over both rows.
+// Without sons (each player controls their own row, as in most games:
+// North controls exactly North's row) the row's sum; else the masked loop
+// over both rows.
 int State::controlled_seeds(Player p) const {
+  if (control == row_mask(holes, Player::North)) return row_seeds(p);
   uint64_t mask = p == Player::North ? control : ~control;
-  uint64_t board = row_mask(holes, Player::South) | row_mask(holes, Player::North);
-  if ((mask & board) == row_mask(holes, p)) return row_seeds(p);
   int n = 0;
   for (int c = 0; c < 2 * holes; ++c) n += ((mask >> c) & 1u) ? cells[c] : 0;
   return n;
+}
+
+bool State::controlled_empty(Player p) const {
+  if (control == row_mask(holes, Player::North)) return row_empty(p);
+  return controlled_seeds(p) == 0;
 }
 
 int State::seeds_in_play() const {
@@ -236,8 +241,13 @@ uint64_t State::position_hash() const {
   uint64_t h = mix(holes, control);
   int c = 0;
   for (; c + 4 <= 2 * holes; c += 4) {
-    uint64_t v = uint64_t{cells[c]} | uint64_t{cells[c + 1]} << 16 | uint64_t{cells[c + 2]} << 32 |
-                 uint64_t{cells[c + 3]} << 48;
+    uint64_t v;  // cells c..c+3, the first in the low bits: one load on a little-endian machine
+    if constexpr (std::endian::native == std::endian::little) {
+      v = word_at(cells.data() + c);
+    } else {
+      v = uint64_t{cells[c]} | uint64_t{cells[c + 1]} << 16 | uint64_t{cells[c + 2]} << 32 |
+          uint64_t{cells[c + 3]} << 48;
+    }
     h = mix(h, v);
   }
   for (; c < 2 * holes; ++c) h = mix(h, cells[c]);

@@ -405,6 +405,9 @@ L_CountHere:
 L_CountLoad:
   PUSH(s.cells[locals[in->a]]);
   NEXT;
+L_StoreOfInt:
+  PUSH(s.cells[2 * r.side + in->a]);
+  NEXT;
 L_Neg:
   TOP = sat_neg(TOP);
   NEXT;
@@ -471,6 +474,12 @@ L_EqInt:
   NEXT;
 L_GtInt:
   TOP = TOP > in->a;
+  NEXT;
+L_AddInt:
+  TOP = sat_add(TOP, in->a);
+  NEXT;
+L_MulInt:
+  TOP = sat_mul(TOP, in->a);
   NEXT;
 L_Jump:
   pc = base + in->a;
