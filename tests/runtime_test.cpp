@@ -1145,6 +1145,128 @@ game "G" {
   EXPECT_EQ(t.store(kS), 0);
 }
 
+// An end condition that is one name of the position (`empty_row`, `no
+// moves`, `board_seeds`, `ply`), alone or compared with a constant, is
+// decided without the bytecode (EndClauseCode::direct); any other
+// condition runs as code. Direct or not, play is the same: a twin whose
+// conditions are written so as not to be direct ends every game alike.
+TEST(Compile, SimpleEndConditionsAreTestedDirectly) {
+  auto game =
+      [](const std::string& a, const std::string& b, const std::string& c, const std::string& d,
+         const std::string& e, const std::string& f) {
+        return load(R"(
+game "E" {
+  board { rows 2 holes 3 stores captures }
+  setup { seeds 3 }
+  moves { from own holes where count(hole) >= 1 }
+  on sow_end when not is_store(here) and count(here) >= 2 and count(here) <= 3 {
+    capture here to mover
+  }
+  end {
+    when )" + a + R"( as "long"
+    when )" + b + R"( as "few" { capture board to owners }
+    when )" + c + R"( as "eight" draw
+    when )" + d + R"( as "stuck"
+    when )" + e + R"( as "bare" { capture board to owners }
+    when )" + f + R"( as "under"
+    winner most store
+  }
+}
+)");
+      };
+  auto direct = game("ply >= 30", "board_seeds <= 3", "board_seeds == 8", "no moves", "empty_row",
+                     "board_seeds < 0");
+  auto code = game("0 + ply >= 30", "0 + board_seeds <= 3", "0 + board_seeds == 8",
+                   "no moves or false", "empty_row or false", "0 + board_seeds < 0");
+  ASSERT_TRUE(direct && code);
+  struct Want {
+    OpCode value, compare;
+    int k;
+  };
+  const Want want[] = {{OpCode::Ply, OpCode::Gt, 29},       {OpCode::BoardSeeds, OpCode::Le, 3},
+                       {OpCode::BoardSeeds, OpCode::Eq, 8}, {OpCode::NoMoves, OpCode::Ne, 0},
+                       {OpCode::EmptyRow, OpCode::Ne, 0},   {OpCode::BoardSeeds, OpCode::Lt, 0}};
+  ASSERT_EQ(direct->end.size(), 6u);
+  for (size_t i = 0; i < 6; ++i) {
+    const DirectTest& t = direct->end[i].direct;
+    EXPECT_EQ(t.value, want[i].value) << i;
+    EXPECT_EQ(t.compare, want[i].compare) << i;
+    EXPECT_EQ(t.k, want[i].k) << i;
+    EXPECT_TRUE(code->end[i].direct.empty()) << i;
+  }
+  EXPECT_NE(dump_pipeline(*direct).find("direct: BoardSeeds Le 3"), std::string::npos);
+
+  // Each comparison passes exactly the values it should.
+  const DirectTest& le = direct->end[1].direct;  // <= 3
+  EXPECT_TRUE(le.passes(3) && le.passes(0) && !le.passes(4));
+  const DirectTest& eq = direct->end[2].direct;  // == 8
+  EXPECT_TRUE(eq.passes(8) && !eq.passes(7) && !eq.passes(9));
+  const DirectTest& ne = direct->end[3].direct;  // != 0
+  EXPECT_TRUE(ne.passes(1) && !ne.passes(0));
+  const DirectTest& gt = direct->end[0].direct;  // > 29
+  EXPECT_TRUE(gt.passes(30) && gt.passes(65535) && !gt.passes(29));
+  const DirectTest& lt = direct->end[5].direct;  // < 0
+  EXPECT_TRUE(lt.passes(-1) && !lt.passes(0));
+
+  // The same random games, move by move, end alike: every clause but the
+  // impossible last one fires in some game.
+  std::vector<int> fired(7, 0);
+  Rng walk(3);
+  for (int game_no = 0; game_no < 400; ++game_no) {
+    State a = initial_state(*direct), b = initial_state(*code);
+    while (!a.over) {
+      MoveList moves = legal_moves(*direct, a);
+      ASSERT_EQ(format_moves(moves, direct->move_names()),
+                format_moves(legal_moves(*code, b), code->move_names()));
+      Move m = moves[walk.below(moves.size())];
+      ApplyInfo x = apply(*direct, a, m), y = apply(*code, b, m);
+      ASSERT_EQ(a, b);
+      ASSERT_EQ(x.game_over, y.game_over);
+      if (!x.game_over) continue;
+      ASSERT_EQ(x.end.reason, y.end.reason);
+      for (size_t i = 0; i < 6; ++i) fired[i] += x.end.reason == direct->end[i].label;
+      fired[6] += x.end.reason == "no moves";
+    }
+  }
+  for (size_t i = 0; i < 5; ++i) EXPECT_GT(fired[i], 0) << direct->end[i].label;
+  EXPECT_EQ(fired[5], 0);
+}
+
+// A constant fuses with `store(P)`, `+` and `*` (a constant left operand
+// of + and * goes to the right), and the fused code computes the same.
+TEST(Compile, ConstantsFuseWithStoreAddAndMul) {
+  auto r = load(R"(
+game "F" {
+  board { rows 2 holes 3 stores captures }
+  setup { seeds 3 }
+  moves { from own holes where count(hole) >= 1 }
+  on sow_end when not is_store(here) and count(here) >= 2 and count(here) <= 3 {
+    capture here to mover
+  }
+  end {
+    when 1 + 2 * store(north) > 11 as "north"
+    when store(south) * 3 >= 18 as "south"
+    winner most store
+  }
+}
+)");
+  ASSERT_TRUE(r);
+  std::string dump = dump_pipeline(*r);
+  EXPECT_NE(dump.find("19 StoreOfInt 1\n  20 MulInt 2\n  21 AddInt 1\n  22 GtInt 11\n"),
+            std::string::npos)
+      << dump;
+  EXPECT_NE(dump.find("24 StoreOfInt 0\n  25 MulInt 3\n  26 GtInt 17\n"), std::string::npos)
+      << dump;
+  // North ends it at 6 seeds (2 * 6 + 1 > 11), South at 6 (6 * 3 >= 18).
+  State n = position(*r, {0, 0, 1}, {2, 1, 0}, 0, 5);
+  ApplyInfo a = apply(*r, n, mv(3));  // S3 sows into N1 (3): captured, North stays at 5
+  EXPECT_FALSE(a.game_over);
+  State s = position(*r, {0, 0, 1}, {1, 1, 0}, 4, 2);
+  ApplyInfo b = apply(*r, s, mv(3));  // N1 becomes 2: South captures it, 6
+  EXPECT_TRUE(b.game_over);
+  EXPECT_EQ(b.end.reason, "south");
+}
+
 // A four-row board (`rows 4`): each side is a ring of 2N holes (back row
 // from the player's left, then front row from their right), sowing stays on
 // the mover's side, and columns run across: opposite (front to front, back

@@ -7,7 +7,9 @@
 // constant locals (a `let` of a constant never assigned again, such as a
 // fragment parameter given a literal, folds like the literal), fused
 // instructions for the most frequent pairs (`count(here)`, `x == k`,
-// `x > k`), and short-circuit jumps for `and`/`or`/`in`. Locals get slots
+// `x > k`, `store(south)`, `x + k`, `k * x`: a constant operand of + and *
+// is put on the right to fuse), and short-circuit jumps for
+// `and`/`or`/`in`. Locals get slots
 // by scope (a slot is reused after its block closes); the deepest stack
 // and slot use are tracked so that the executor can run on a fixed frame.
 #include <algorithm>
@@ -78,6 +80,15 @@ void CodeGen::emit(OpCode op, int32_t a) {
     }
     if (op == OpCode::Eq && prev.op == OpCode::PushInt) {
       prev.op = OpCode::EqInt;
+      --depth_;
+      return;
+    }
+    if (op == OpCode::StoreOf && prev.op == OpCode::PushInt && (prev.a == 0 || prev.a == 1)) {
+      prev.op = OpCode::StoreOfInt;
+      return;  // stack effect of PushInt + StoreOf == StoreOfInt
+    }
+    if ((op == OpCode::Add || op == OpCode::Mul) && prev.op == OpCode::PushInt) {
+      prev.op = op == OpCode::Add ? OpCode::AddInt : OpCode::MulInt;
       --depth_;
       return;
     }
@@ -382,8 +393,12 @@ void CodeGen::binary(const Expr& e) {
     bind(at);
     return;
   }
-  expr(e.args[0]);
-  expr(e.args[1]);
+  // A constant on the left of + or * goes to the right (both are
+  // commutative, and a constant has no effect to keep in order), where it
+  // fuses with the operator: `2 * store(south)` is StoreOfInt 0; MulInt 2.
+  bool swap = (e.op == Op::Add || e.op == Op::Mul) && fold(e.args[0]) && !fold(e.args[1]);
+  expr(e.args[swap ? 1 : 0]);
+  expr(e.args[swap ? 0 : 1]);
   emit(operator_code(e.op));
 }
 

@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <cassert>
+#include <cstdint>
 
 #include "builtins.hpp"
 #include "compile_internal.hpp"
@@ -207,6 +208,59 @@ bool first_lap_testable(const Rules& r, bool no_room) {
          !r.has_questions && guarded(Event::Drop) && guarded(Event::LapEnd);
 }
 
+// The direct form of an end condition (Rules' DirectTest): code that is a
+// name of the position, then Ret, or then a comparison with a constant
+// (fused or not), then Ret. Anything else runs as bytecode.
+DirectTest compared(OpCode value, OpCode compare, int32_t k) {
+  constexpr int64_t kMin = INT64_MIN / 2, kMax = INT64_MAX / 2;  // no name reaches these
+  DirectTest t{value, compare, k, k, k, false};
+  switch (compare) {
+    case OpCode::Ne:
+      t.outside = true;
+      break;
+    case OpCode::Lt:
+      t.lo = kMin;
+      t.hi = int64_t{k} - 1;
+      break;
+    case OpCode::Le:
+      t.lo = kMin;
+      break;
+    case OpCode::Gt:
+      t.lo = int64_t{k} + 1;
+      t.hi = kMax;
+      break;
+    case OpCode::Ge:
+      t.hi = kMax;
+      break;
+    default:
+      break;  // Eq
+  }
+  return t;
+}
+
+DirectTest direct_test(const Rules& r, CodeRef code) {
+  if (code.empty()) return {};
+  const Instr* in = r.code.data() + code.entry;
+  size_t left = r.code.size() - static_cast<size_t>(code.entry);
+  OpCode v = in[0].op;
+  bool name =
+      v == OpCode::EmptyRow || v == OpCode::NoMoves || v == OpCode::BoardSeeds || v == OpCode::Ply;
+  if (!name || left < 2) return {};
+  if (in[1].op == OpCode::Ret) return compared(v, OpCode::Ne, 0);
+  if (left >= 3 && (in[1].op == OpCode::EqInt || in[1].op == OpCode::GtInt) &&
+      in[2].op == OpCode::Ret) {
+    return compared(v, in[1].op == OpCode::EqInt ? OpCode::Eq : OpCode::Gt, in[1].a);
+  }
+  auto is_compare = [](OpCode op) {
+    return op == OpCode::Eq || op == OpCode::Ne || op == OpCode::Lt || op == OpCode::Le ||
+           op == OpCode::Gt || op == OpCode::Ge;
+  };
+  if (left >= 4 && in[1].op == OpCode::PushInt && is_compare(in[2].op) && in[3].op == OpCode::Ret) {
+    return compared(v, in[2].op, in[1].a);
+  }
+  return {};
+}
+
 void compile_moves_and_sowing(const GameSpec& g, Rules& r, CodeGen& gen) {
   if (g.move_where) {
     r.where_nonempty = is_nonempty_test(*g.move_where);
@@ -252,6 +306,7 @@ void compile_end(const GameSpec& g, Rules& r, CodeGen& gen) {
     if (c.kind == EndKind::When) {
       assert(c.cond && "a `when` end clause without a condition");
       if (c.cond) code.cond = gen.expression(*c.cond);
+      code.direct = direct_test(r, code.cond);
     }
     if (c.kind == EndKind::Repetition) r.has_repetition = true;
     if (!c.body.empty()) code.block = gen.block(c.body);

@@ -142,6 +142,10 @@ std::string dump_pipeline(const Rules& r) {
     title += " \"" + c.label + "\"" + (c.draw ? " draw" : "") + (c.won ? " won" : "");
     out += title + "\n";
     dump_code(out, r, "  condition", c.cond);
+    if (!c.direct.empty()) {
+      out += fmt::format("  direct: {} {} {}\n", opcode_name(c.direct.value),
+                         opcode_name(c.direct.compare), c.direct.k);
+    }
     dump_code(out, r, "  won by", c.won_by);
     dump_code(out, r, "  block", c.block);
   }

@@ -98,10 +98,17 @@ inline void prepare(Machine& m, Move move) {
   m.asked = 0;
 }
 
+// The hole a move from the store (that names none) sows its first seed
+// into (`from store into H`; the mover's hole 1 by default). Defined in
+// runtime.cpp, out of the way of the common case.
+int store_start_cell(Machine& m);
+
 // The cell a move (not a pass) starts from: its hole, or for a move from
-// the store the hole its first seed goes into (`from store into H`; the
-// mover's hole 1 by default). Defined in runtime.cpp.
-int start_cell(Machine& m, Move move);
+// the store the hole its first seed goes into.
+inline int start_cell(Machine& m, Move move) {
+  if (!move.is_from_store() || move.number != 0) return move_cell(m.rules, m.mover, move);
+  return store_start_cell(m);
+}
 
 // Runs code; returns the value left on the stack (0 if none).
 int64_t exec(Machine& m, CodeRef code);
@@ -138,6 +145,11 @@ Direction direction_at(Machine& m, int cell);
 // rules give no pass (a start position, or a new round, that is stuck).
 // Returns whether it did.
 bool end_if_stuck(Machine& m, ApplyInfo* info, bool new_round = false);
+
+// `empty_row`: some row holds no seeds (South's alone on one row).
+inline bool empty_row(const Rules& r, const State& s) {
+  return s.row_empty(Player::South) || (r.rows != 1 && s.row_empty(Player::North));
+}
 
 // Whether the player to move has a legal (non-pass) move.
 bool has_legal_move(const Rules& rules, const State& s);

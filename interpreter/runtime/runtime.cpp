@@ -86,8 +86,7 @@ State initial_state(const Rules& r, uint64_t seed) {
 
 // ---- one move's pipeline ---------------------------------------------------
 
-int start_cell(Machine& m, Move move) {
-  if (!move.is_from_store() || move.number != 0) return move_cell(m.rules, m.mover, move);
+int store_start_cell(Machine& m) {
   const Rules& r = m.rules;
   if (r.from_store_into.empty()) return m.s.hole_cell(m.mover, 1);
   int64_t cell = exec(m, r.from_store_into);
@@ -132,7 +131,7 @@ struct Lookahead {
 
 // Whether `must feed` binds the player to move (the opponent controls no seed).
 inline bool feed_binds(const Rules& r, const State& s) {
-  return r.must_feed && s.controlled_seeds(other(s.to_move)) == 0;
+  return r.must_feed && s.controlled_empty(other(s.to_move));
 }
 
 [[gnu::always_inline]] inline Lookahead lookahead_for(const Rules& r, const State& s) {
@@ -182,7 +181,7 @@ bool passes_after(const Rules& r, Machine& m) {
                                          Machine& sim, int cell, Lookahead la) {
   if (!la.feed && !la.after) return sow_move(sim, cell);  // endless check only
   if (!run_move(sim, cell)) return r.endless != EndlessKind::Illegal;
-  if (la.feed && copy.controlled_seeds(other(s.to_move)) == 0) return false;
+  if (la.feed && copy.controlled_empty(other(s.to_move))) return false;
   sim.reversed = false;  // `forbid after` sees next and prev in the game's direction
   return !la.after || passes_after(r, sim);
 }
@@ -526,7 +525,7 @@ void expand(const Rules& r, const State& s, Move prefix, Lookahead la, F& f) {
   if (!stopped) {
     c.passes = r.endless != EndlessKind::Illegal;
   } else {
-    c.feeds = !la.feed || copy.controlled_seeds(other(s.to_move)) > 0;
+    c.feeds = !la.feed || !copy.controlled_empty(other(s.to_move));
     sim.reversed = false;  // `forbid after` sees next and prev in the game's direction
     c.passes = !la.after || passes_after(r, sim);
   }
@@ -623,13 +622,23 @@ bool simple_position(const Rules& r, const State& s) {
 }
 
 // legal_moves for a simple position: each controlled non-empty hole, in
-// move order, written without a branch per hole.
+// move order, written without a branch per hole (a plain walk of the row
+// when the mover controls exactly their own side).
 void simple_moves(const Rules& r, const State& s, MoveList& list) {
   int n2 = 2 * r.side;
   int first = 0;
   uint64_t bits = move_order_bits(r, s, first);
   Move* out = list.data();
   int n = 0;
+  if (bits == (uint64_t{1} << r.side) - 1) {  // the mover's own side, as most positions are
+    const uint16_t* cell = s.cells.data() + first;
+    for (int k = 0; k < r.side; ++k) {
+      write_plain_move(out + n, static_cast<uint64_t>(k + 1));
+      n += cell[k] != 0;
+    }
+    list.set_size(n);
+    return;
+  }
   while (bits) {
     int k = __builtin_ctzll(bits);
     bits &= bits - 1;
@@ -748,16 +757,41 @@ void end_round(Machine& m, ApplyInfo& info, std::string_view reason, bool draw, 
 
 namespace {
 
+// An end condition's direct test (Rules' DirectTest): what its code
+// computes. `board` memoises the board's sum over the clauses of one move
+// (-1: not yet summed; conditions change nothing).
+bool direct_test(Machine& m, const DirectTest& t, int& board) {
+  int64_t v = 0;
+  switch (t.value) {
+    case OpCode::EmptyRow:
+      v = empty_row(m.rules, m.s);
+      break;
+    case OpCode::NoMoves:
+      if (m.no_moves < 0) m.no_moves = has_legal_move(m.rules, m.s) ? 0 : 1;
+      v = m.no_moves;
+      break;
+    case OpCode::BoardSeeds:
+      if (board < 0) board = m.s.board_seeds();
+      v = board;
+      break;
+    default:  // Ply
+      v = m.s.ply;
+      break;
+  }
+  return t.passes(v);
+}
+
 // Runs the end clauses in file order; the first that fires ends the
 // game/round. Then the guarantee that a live position has a move or a pass.
 void check_end(Machine& m, ApplyInfo& info, int repetitions) {
   const Rules& r = m.rules;
   State& s = m.s;
+  int board = -1;
   for (const EndClauseCode& c : r.end) {
     bool fired = false;
     switch (c.kind) {
       case EndKind::When:
-        fired = exec(m, c.cond) != 0;
+        fired = c.direct.empty() ? exec(m, c.cond) != 0 : direct_test(m, c.direct, board);
         break;
       case EndKind::Stalemate:
         fired = s.since_capture >= c.count;

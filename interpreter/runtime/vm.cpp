@@ -145,10 +145,6 @@ int step_ring(const Rules& r, int cell, int64_t k) {
   return r.ring[base + pos];
 }
 
-int64_t empty_row(const Rules& r, const State& s) {
-  return s.row_empty(Player::South) || (r.rows != 1 && s.row_empty(Player::North));
-}
-
 // Off the hot path: the position of the `while` is looked up only here.
 [[noreturn]] void while_limit(const Rules& r, const Instr* in) {
   std::string where;
@@ -409,6 +405,9 @@ L_CountHere:
 L_CountLoad:
   PUSH(s.cells[locals[in->a]]);
   NEXT;
+L_StoreOfInt:
+  PUSH(s.cells[2 * r.side + in->a]);
+  NEXT;
 L_Neg:
   TOP = sat_neg(TOP);
   NEXT;
@@ -475,6 +474,12 @@ L_EqInt:
   NEXT;
 L_GtInt:
   TOP = TOP > in->a;
+  NEXT;
+L_AddInt:
+  TOP = sat_add(TOP, in->a);
+  NEXT;
+L_MulInt:
+  TOP = sat_mul(TOP, in->a);
   NEXT;
 L_Jump:
   pc = base + in->a;

@@ -84,15 +84,37 @@ struct HandlerCode {
   CodeRef code;      // its first instruction inside the event's code
 };
 
+// An end condition simple enough to be decided without the bytecode: one
+// name of the position (`empty_row`, `no moves`, `board_seeds`, `ply`)
+// compared with a constant, as in `when board_seeds == 0` or `when no
+// moves`. Found when the condition is compiled, from its code alone
+// (`value` then the comparison, then Ret), so it decides exactly what the
+// code would; check_end then computes the name once a move (the board's
+// sum for every clause that reads it) and enters no bytecode.
+// The comparison is kept as the range [lo, hi] it accepts (or rejects,
+// for `!=`), so that it costs one unsigned compare.
+struct DirectTest {
+  OpCode value = OpCode::Ret;   // EmptyRow, NoMoves, BoardSeeds or Ply; Ret: none
+  OpCode compare = OpCode::Ne;  // Eq, Ne, Lt, Le, Gt, Ge: value `compare` k
+  int32_t k = 0;
+  int64_t lo = 0, hi = 0;  // the values that pass (all others, when `outside`)
+  bool outside = true;
+  bool empty() const { return value == OpCode::Ret; }
+  bool passes(int64_t v) const {
+    return (static_cast<uint64_t>(v - lo) <= static_cast<uint64_t>(hi - lo)) != outside;
+  }
+};
+
 struct EndClauseCode {
   EndKind kind = EndKind::When;
   std::string label;  // reason reported: the label, "condition", "stalemate", ...
   bool draw = false;
-  bool won = false;  // one-player games: the game is won (else lost)
-  CodeRef won_by;    // `won by P`: pushes the winner, judged before the block; may be empty
-  int count = 0;     // stalemate / repetition threshold
-  CodeRef cond;      // When: pushes a bool; then Ret
-  CodeRef block;     // may be empty
+  bool won = false;   // one-player games: the game is won (else lost)
+  CodeRef won_by;     // `won by P`: pushes the winner, judged before the block; may be empty
+  int count = 0;      // stalemate / repetition threshold
+  CodeRef cond;       // When: pushes a bool; then Ret
+  DirectTest direct;  // When: cond, when it is that simple (else empty)
+  CodeRef block;      // may be empty
 };
 
 // A `direction D when E` rule (`when` empty: always holds).

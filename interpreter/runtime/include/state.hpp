@@ -240,7 +240,8 @@ struct State {
   int row_seeds(Player p) const;   // seeds in p's physical row
   bool row_empty(Player p) const;  // row_seeds(p) == 0
   int controlled_seeds(Player p) const;
-  int seeds_in_play() const;  // holes + stores
+  bool controlled_empty(Player p) const;  // controlled_seeds(p) == 0
+  int seeds_in_play() const;              // holes + stores
   // 64-bit hash of everything (equal states hash equal).
   uint64_t hash() const;
   // Hash of the position for `repetition`: holes, control, marks, counters,
