@@ -105,8 +105,10 @@ void print_text(const Rules& rules, const State& start, const SolveResult& r, Io
   }
   double rate = r.seconds > 0 ? static_cast<double>(r.nodes) / r.seconds : 0;
   fmt::print(io.out,
-             "nodes: {} in {:.2f} s ({:.0f} nodes/s; table of {} entries, keys of {} bits)\n",
-             r.nodes, r.seconds, rate, r.table_entries, r.key_bits);
+             "nodes: {} in {:.2f} s ({:.0f} nodes/s; table of {} entries, keys of {} bits{}{})\n",
+             r.nodes, r.seconds, rate, r.table_entries, r.key_bits,
+             r.store_free ? " without the stores" : "",
+             r.egtb_hits ? fmt::format("; {} positions from the database", r.egtb_hits) : "");
 }
 
 // A number of seconds, > 0.
@@ -184,13 +186,21 @@ int run_solve(const ParsedArgs& args, Io& io) {
       fmt::print(io.err, "mancala solve: --moves: {}\n", bad);
       return kFailed;
     }
+    std::optional<Egtb> egtb;
+    if (args.has("egtb")) {
+      egtb = Egtb::load(*rules, args.get("egtb"));
+      options.value->limits.egtb = &*egtb;
+    }
     std::function<void(const SolveProgress&)> progress;
     if (io.err_tty) {
       progress = [&io](const SolveProgress& p) {
         std::string moves =
             p.phase == "moves" ? fmt::format(" {}/{}", p.moves_done, p.moves_total) : "";
-        fmt::print(io.err, "\r\x1b[Ksolving ({}{}): {} nodes, {:.1f} s, {:.0f} nodes/s", p.phase,
-                   moves, p.nodes, p.seconds, p.seconds > 0 ? p.nodes / p.seconds : 0.0);
+        fmt::print(
+            io.err,
+            "\r\x1b[Ksolving ({}{}): {} nodes, {:.1f} s, {:.0f} nodes/s, value in [{:+d}, {:+d}]",
+            p.phase, moves, p.nodes, p.seconds, p.seconds > 0 ? p.nodes / p.seconds : 0.0,
+            score_margin(p.bounds.lower), score_margin(p.bounds.upper));
         std::fflush(io.err);
       };
     }
@@ -203,6 +213,9 @@ int run_solve(const ParsedArgs& args, Io& io) {
     }
   } catch (const RuntimeError& e) {
     fmt::print(io.err, "mancala solve: runtime error: {}\n", e.what());
+    return kFailed;
+  } catch (const EgtbError& e) {
+    fmt::print(io.err, "mancala solve: --egtb: {}\n", e.what());
     return kFailed;
   } catch (const SolveError& e) {
     fmt::print(io.err, "mancala solve: {}: {}\n", rules->name, e.what());
@@ -240,6 +253,8 @@ Command solve_command() {
   c.spec.flag(FlagSpec::option("time", "SECONDS", "stop after this many seconds (e.g. 2.5)"));
   c.spec.flag(FlagSpec::option("memory", "MB", "the transposition table's size in megabytes")
                   .defaults_to("256"));
+  c.spec.flag(FlagSpec::option("egtb", "FILE",
+                               "an endgame database of these rules (`mancala egtb build`)"));
   c.spec.flag(setup_seed_flag());
   c.spec.flag(set_flag());
   c.run = run_solve;

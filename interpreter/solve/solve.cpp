@@ -15,8 +15,12 @@
 // the rules provably never read (`ply` without the `ply` builtin,
 // `since_capture` without a stalemate clause, the captor without
 // `last_captor`) are left out of the key, else transpositions reached in a
-// different number of moves would never meet. Values are stored as final
-// scores (the stores are in the key), so no offset is needed.
+// different number of moves would never meet. Where store_dependence
+// proves that the rest of the game cannot read the stores (Kalah), the
+// stores are left out of the key too, and the table holds the future
+// margin (final margin less the store difference at the position): the
+// positions that differ only in their stores, most of Kalah's
+// transpositions, are then one entry. Otherwise values are final scores.
 // Nothing is allocated per node: each ply has a Frame (moves, children in
 // search order, the key) made once, in a deque so deeper frames never
 // move shallower ones. A path filter catches cycles (a game whose
@@ -30,8 +34,10 @@
 #include <bit>
 #include <chrono>
 #include <deque>
+#include <optional>
 
 #include "runtime.hpp"
+#include "store_free.hpp"
 
 namespace mancala {
 
@@ -62,6 +68,11 @@ int score_margin(Score score) {
 
 namespace {
 
+// The score of a final margin in a game whose result follows the margin.
+Score margin_score(int m) {
+  return make_score(m > 0 ? Winner::South : m < 0 ? Winner::North : Winner::Draw, m);
+}
+
 constexpr Score kLowest = -4 * kResultStep;  // below every score
 constexpr Score kHighest = 4 * kResultStep;  // above every score
 constexpr int kMaxKeyWords = 8;
@@ -88,12 +99,14 @@ struct KeyShape {
   bool moved = false;
   bool captor = false;
   bool match = false;
+  bool store_free = false;  // the stores are left out (store_dependence)
   int bits = 0;
   int words = 0;
 };
 
-KeyShape key_shape(const Rules& rules, const State& start) {
+KeyShape key_shape(const Rules& rules, const State& start, bool store_free) {
   KeyShape k;
+  k.store_free = store_free && store_dependence(rules).empty();
   k.cells = rules.cells;
   k.cell_width = std::bit_width(static_cast<unsigned>(start.seeds_in_play() + start.removed));
   k.holes = 2 * rules.side;
@@ -106,9 +119,9 @@ KeyShape key_shape(const Rules& rules, const State& start) {
   k.moved = rules.first_move != FirstMove::Any;
   k.captor = uses_opcode(rules, OpCode::LastCaptor);
   k.match = rules.match.present;
-  k.bits = k.cells * k.cell_width + 1 + k.holes + 2 * k.marks * k.holes + 16 * k.counters +
-           k.cell_width + (k.since_capture ? 16 : 0) + (k.ply ? 16 : 0) + (k.moved ? 2 : 0) +
-           (k.captor ? 2 : 0) + (k.match ? 16 + 16 + 1 : 0);
+  k.bits = (k.cells - (k.store_free ? 2 : 0)) * k.cell_width + 1 + k.holes + 2 * k.marks * k.holes +
+           16 * k.counters + k.cell_width + (k.since_capture ? 16 : 0) + (k.ply ? 16 : 0) +
+           (k.moved ? 2 : 0) + (k.captor ? 2 : 0) + (k.match ? 16 + 16 + 1 : 0);
   k.words = (k.bits + 63) / 64;
   return k;
 }
@@ -133,7 +146,8 @@ class BitWriter {
 void pack(const KeyShape& k, const State& s, uint64_t* out) {
   std::fill(out, out + k.words, 0);
   BitWriter w(out);
-  for (int c = 0; c < k.cells; ++c) w.put(s.cells[c], k.cell_width);
+  const int cells = k.store_free ? k.holes : k.cells;  // the stores are the last two cells
+  for (int c = 0; c < cells; ++c) w.put(s.cells[c], k.cell_width);
   w.put(index(s.to_move), 1);
   w.put(s.control, k.holes);
   for (int m = 0; m < k.marks; ++m) {
@@ -241,11 +255,12 @@ class Solver {
   Solver(const Rules& rules, const State& start, const SolveLimits& limits,
          const std::function<void(const SolveProgress&)>& progress)
       : rules_(rules),
-        shape_(key_shape(rules, start)),
+        shape_(key_shape(rules, start, limits.store_free)),
         table_(limits.memory_mb, shape_.words),
         limits_(limits),
         progress_(progress),
-        start_time_(std::chrono::steady_clock::now()) {
+        start_time_(std::chrono::steady_clock::now()),
+        egtb_(shape_.store_free ? limits.egtb : nullptr) {
     path_filter_.assign(size_t{1} << 16, 0);
     int bound = start.seeds_in_play() + start.removed;
     if (rules.match.present) bound = 65535;
@@ -264,6 +279,12 @@ class Solver {
   bool tick();
   void report();
   Bounds known(const State& s);
+  Table::Hit probe(const State& s, uint64_t hash, const uint64_t* key) const;
+  void store(const State& s, uint64_t hash, const uint64_t* key, Score lower, Score upper, int move,
+             int work);
+  int store_diff(const State& s) const {
+    return int{s.cells[shape_.holes]} - int{s.cells[shape_.holes + 1]};
+  }
   Bounds clamp(Bounds b) const { return {std::max(b.lower, floor_), std::min(b.upper, ceiling_)}; }
   Score solve_child(const State& child, Score alpha, Score beta) {
     return search(child, alpha, beta, 1);
@@ -290,9 +311,42 @@ class Solver {
   Score floor_ = kLowest;
   Score ceiling_ = kHighest;
   std::string_view phase_ = "value";
+  const Egtb* egtb_ = nullptr;
+  Bounds root_bounds_{kLowest, kHighest};
+  uint64_t egtb_hits_ = 0;
   int moves_done_ = 0;
   int moves_total_ = 0;
 };
+
+// With store-free keys the table holds the future margin (the final
+// margin less the store difference now), and every probe and store
+// converts: a margin decides the result in such games (store_dependence),
+// so a score and its margin determine each other. The sentinels stay.
+Table::Hit Solver::probe(const State& s, uint64_t hash, const uint64_t* key) const {
+  Table::Hit hit = table_.probe(hash, key);
+  if (!shape_.store_free || !hit.found) return hit;
+  int diff = store_diff(s);
+  auto score = [diff](Score future) {
+    if (future <= kLowest || future >= kHighest) return future;
+    return margin_score(future + diff);
+  };
+  hit.lower = score(hit.lower);
+  hit.upper = score(hit.upper);
+  return hit;
+}
+
+void Solver::store(const State& s, uint64_t hash, const uint64_t* key, Score lower, Score upper,
+                   int move, int work) {
+  if (shape_.store_free) {
+    int diff = store_diff(s);
+    auto future = [diff](Score v) {
+      return v <= kLowest || v >= kHighest ? v : score_margin(v) - diff;
+    };
+    lower = future(lower);
+    upper = future(upper);
+  }
+  table_.store(hash, key, lower, upper, move, work);
+}
 
 Frame& Solver::frame(int ply) {
   while (static_cast<int>(frames_.size()) <= ply) {
@@ -363,6 +417,7 @@ void Solver::report() {
   p.phase = phase_;
   p.moves_done = moves_done_;
   p.moves_total = moves_total_;
+  p.bounds = root_bounds_;
   progress_(p);
 }
 
@@ -389,11 +444,31 @@ bool Solver::terminal_cutoff(const Frame& f, bool south, Score alpha, Score beta
 // checks stopped_ and stores nothing).
 Score Solver::search(const State& s, Score alpha, Score beta, int ply) {
   if (s.over) return final_score(s);
+  Score lowest = kLowest, highest = kHighest;
+  if (shape_.store_free) {
+    // Stores never shrink and only the board's seeds can still reach
+    // them: the final margin is within the board's seeds of the present one.
+    if (egtb_) {
+      if (std::optional<int> future = egtb_->probe(s)) {
+        ++egtb_hits_;
+        return margin_score(store_diff(s) + *future);
+      }
+    }
+    int board = 0;
+    for (int c = 0; c < shape_.holes; ++c) board += s.cells[c];
+    const int diff = store_diff(s);
+    lowest = margin_score(diff - board);
+    highest = margin_score(diff + board);
+    if (lowest >= beta || lowest == highest) return lowest;
+    if (highest <= alpha) return highest;
+  }
   if (!tick()) return 0;
   Frame& f = frame(ply);
   pack(shape_, s, f.key.data());
   f.hash = hash_key(f.key.data(), shape_.words);
-  Table::Hit hit = table_.probe(f.hash, f.key.data());
+  Table::Hit hit = probe(s, f.hash, f.key.data());
+  hit.lower = std::max(hit.lower, lowest);
+  hit.upper = std::min(hit.upper, highest);
   if (hit.lower >= beta || hit.lower == hit.upper) return hit.lower;
   if (hit.upper <= alpha) return hit.upper;
   alpha = std::max(alpha, hit.lower);
@@ -431,7 +506,7 @@ Score Solver::search(const State& s, Score alpha, Score beta, int ply) {
     lower = upper = best;
   }
   int work = std::bit_width(nodes_ - nodes_before);
-  table_.store(f.hash, f.key.data(), lower, upper, best_i, work);
+  store(s, f.hash, f.key.data(), lower, upper, best_i, work);
   return best;
 }
 
@@ -440,7 +515,7 @@ Bounds Solver::known(const State& s) {
   if (s.over) return {final_score(s), final_score(s)};
   KeyWords key{};
   pack(shape_, s, key.data());
-  Table::Hit hit = table_.probe(hash_key(key.data(), shape_.words), key.data());
+  Table::Hit hit = probe(s, hash_key(key.data(), shape_.words), key.data());
   return clamp({hit.lower, hit.upper});
 }
 
@@ -451,6 +526,7 @@ Bounds Solver::mtd(const State& s, int ply, Score guess) {
   Bounds b = known(s);
   Score g = std::clamp(guess, b.lower, b.upper);
   while (b.lower < b.upper) {
+    root_bounds_ = b;
     Score beta = g == b.lower ? g + 1 : g;
     Score v = search(s, beta - 1, beta, ply);
     if (stopped_) break;
@@ -510,7 +586,7 @@ void Solver::solve_pv(const State& start, SolveResult& out) {
     MoveList moves = legal_moves(rules_, s);
     KeyWords key{};
     pack(shape_, s, key.data());
-    int first = table_.probe(hash_key(key.data(), shape_.words), key.data()).move;
+    int first = probe(s, hash_key(key.data(), shape_.words), key.data()).move;
     bool found = false;
     for (int k = -1; k < moves.size() && !found && !stopped_; ++k) {
       int i = k < 0 ? first : k;
@@ -532,6 +608,7 @@ SolveResult Solver::run(const State& start) {
   SolveResult out;
   out.table_entries = table_.capacity();
   out.key_bits = shape_.bits;
+  out.store_free = shape_.store_free;
   if (start.over) {
     out.value = {final_score(start), final_score(start)};
     out.pv_complete = true;
@@ -542,6 +619,7 @@ SolveResult Solver::run(const State& start) {
   if (out.value.exact() && !stopped_) solve_pv(start, out);
   out.stopped = stopped_;
   out.nodes = nodes_;
+  out.egtb_hits = egtb_hits_;
   out.seconds = elapsed();
   return out;
 }
@@ -554,7 +632,7 @@ std::string unsolvable_reason(const Rules& rules) {
            "a position key cannot hold; the solver does not handle repetition yet";
   }
   State start = initial_state(rules);
-  KeyShape shape = key_shape(rules, start);
+  KeyShape shape = key_shape(rules, start, true);
   if (shape.words > kMaxKeyWords) {
     return "a position of this game needs " + std::to_string(shape.bits) +
            " bits of key, more than the solver's " + std::to_string(64 * kMaxKeyWords);
