@@ -456,6 +456,52 @@ TEST(SolveCli, EgtbBuildAndSolveWithIt) {
   EXPECT_EQ(run_tool({"egtb", "--help"}).status, 0);
 }
 
+// The determinism rule: the value, the first moves' values and the
+// principal variation do not depend on the number of threads.
+TEST(Solve, ThreadsGiveTheSameAnswer) {
+  for (const char* game : {"kalah", "anywoli"}) {
+    auto rules = load(game, {{"holes", 4}, {"seeds", 2}});
+    ASSERT_TRUE(rules);
+    for (const State& s : random_positions(*rules, 4, 31, nullptr, 12)) {
+      SolveLimits one;
+      one.memory_mb = 8;
+      SolveLimits two = one;
+      two.threads = 2;
+      SolveLimits three = one;
+      three.threads = 3;
+      SolveResult a = solve(*rules, s, one);
+      for (const SolveLimits& l : {two, three}) {
+        SolveResult b = solve(*rules, s, l);
+        ASSERT_TRUE(b.value.exact());
+        EXPECT_EQ(b.value.lower, a.value.lower) << to_text(s);
+        ASSERT_EQ(b.moves.size(), a.moves.size());
+        for (size_t i = 0; i < a.moves.size(); ++i) {
+          EXPECT_EQ(b.moves[i].move, a.moves[i].move);
+          EXPECT_EQ(b.moves[i].value.lower, a.moves[i].value.lower) << to_text(s);
+          EXPECT_EQ(b.moves[i].value.upper, a.moves[i].value.upper) << to_text(s);
+        }
+        EXPECT_EQ(b.pv, a.pv) << to_text(s);
+        EXPECT_EQ(b.pv_complete, a.pv_complete);
+      }
+    }
+  }
+}
+
+// The table is sized to the game: a tiny board does not take the whole
+// default budget (256 MB, millions of entries).
+TEST(Solve, SmallGamesGetASmallTable) {
+  auto rules = load("kalah", {{"holes", 3}, {"seeds", 2}});
+  ASSERT_TRUE(rules);
+  SolveResult r = solve(*rules, initial_state(*rules), SolveLimits{});
+  EXPECT_TRUE(r.value.exact());
+  EXPECT_LE(r.table_entries, uint64_t{1} << 18) << r.table_entries;
+  auto big = load("kalah", {});
+  ASSERT_TRUE(big);
+  SolveLimits few;
+  few.max_nodes = 10;
+  EXPECT_GT(solve(*big, initial_state(*big), few).table_entries, uint64_t{1} << 20);
+}
+
 TEST(Solve, ScoresOrderResultBeforeMargin) {
   EXPECT_GT(make_score(Winner::South, -3), make_score(Winner::Draw, 5));
   EXPECT_GT(make_score(Winner::Draw, -5), make_score(Winner::North, 3));
@@ -511,6 +557,12 @@ TEST(SolveCli, StatusesAndJson) {
   test::ToolRun refused = run_tool({"solve", "ayoayo"});
   EXPECT_EQ(refused.status, 1);
   EXPECT_NE(refused.err.find("repetition"), std::string::npos) << refused.err;
+  test::ToolRun threads = run_tool({"solve", "kalah", "--set", "holes=3", "--set", "seeds=2",
+                                    "--format", "json", "--memory", "8", "--threads", "2"});
+  EXPECT_EQ(threads.status, 0) << threads.err;
+  EXPECT_EQ(threads.out.substr(0, threads.out.find("\"nodes\"")),
+            ok.out.substr(0, ok.out.find("\"nodes\"")));
+  EXPECT_EQ(run_tool({"solve", "kalah", "--threads", "0"}).status, 2);
   EXPECT_EQ(run_tool({"solve", "kalah", "--moves", "9"}).status, 1);
   EXPECT_EQ(run_tool({"solve", "kalah", "--moves", "x"}).status, 2);
   EXPECT_EQ(run_tool({"solve", "kalah", "--time", "0"}).status, 2);

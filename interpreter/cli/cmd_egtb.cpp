@@ -64,7 +64,8 @@ int run_egtb(const ParsedArgs& args, Io& io) {
     Egtb db = Egtb::build(*rules, k, static_cast<int>(*threads.value), progress);
     if (io.err_tty) fmt::print(io.err, "\r\x1b[K");
     db.save(output);
-    double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     if (args.get("format") == "json") {
       JsonWriter w;
       w.begin_object().key("game").value(rules->name).key("seeds").value(k);
@@ -72,7 +73,8 @@ int run_egtb(const ParsedArgs& args, Io& io) {
       w.key("seconds").value(seconds, 3).end_object();
       fmt::print(io.out, "{}\n", w.str());
     } else {
-      fmt::print(io.out, "{}: {} positions with at most {} seeds on the board, {:.2f} s\nwrote {}\n",
+      fmt::print(io.out,
+                 "{}: {} positions with at most {} seeds on the board, {:.2f} s\nwrote {}\n",
                  rules->name, db.entries(), k, seconds, output);
     }
   } catch (const EgtbError& e) {
@@ -105,9 +107,8 @@ Command egtb_command() {
   c.spec.flag(
       FlagSpec::option("seeds", "K", "the most seeds on the board a position may have").require());
   c.spec.flag(FlagSpec::option("output", "FILE", "where to write (default: NAME-K.egtb here)"));
-  c.spec.flag(
-      FlagSpec::option("threads", "N", "worker threads (the values do not depend on N)")
-          .defaults_to("1"));
+  c.spec.flag(FlagSpec::option("threads", "N", "worker threads (the values do not depend on N)")
+                  .defaults_to("1"));
   c.spec.flag(FlagSpec::option("format", "FORMAT", "text: for people; json: one object")
                   .one_of({"text", "json"})
                   .defaults_to("text"));

@@ -139,6 +139,9 @@ Expected<Options> read_options(const ParsedArgs& args) {
   auto memory = parse_int(args.get("memory"), 1, 1 << 20, "--memory");
   if (!memory) return Result::fail(memory.error);
   o.limits.memory_mb = static_cast<size_t>(*memory.value);
+  auto threads = parse_int(args.get("threads"), 1, 256, "--threads");
+  if (!threads) return Result::fail(threads.error);
+  o.limits.threads = static_cast<int>(*threads.value);
   if (args.has("time")) {
     auto seconds = parse_seconds(args.get("time"));
     if (!seconds) return Result::fail(seconds.error);
@@ -253,6 +256,9 @@ Command solve_command() {
   c.spec.flag(FlagSpec::option("time", "SECONDS", "stop after this many seconds (e.g. 2.5)"));
   c.spec.flag(FlagSpec::option("memory", "MB", "the transposition table's size in megabytes")
                   .defaults_to("256"));
+  c.spec.flag(FlagSpec::option("threads", "N",
+                               "workers sharing the first moves (the answer does not depend on N)")
+                  .defaults_to("1"));
   c.spec.flag(FlagSpec::option("egtb", "FILE",
                                "an endgame database of these rules (`mancala egtb build`)"));
   c.spec.flag(setup_seed_flag());

@@ -67,7 +67,8 @@ bool uses(const Rules& r, OpCode op) {
 uint64_t compositions(int parts, int seeds) {  // C(seeds + parts - 1, parts - 1)
   if (parts == 0) return seeds == 0 ? 1 : 0;
   uint64_t c = 1;
-  for (int i = 1; i < parts; ++i) c = c * static_cast<uint64_t>(seeds + i) / static_cast<uint64_t>(i);
+  for (int i = 1; i < parts; ++i)
+    c = c * static_cast<uint64_t>(seeds + i) / static_cast<uint64_t>(i);
   return c;
 }
 
@@ -95,12 +96,13 @@ std::string Egtb::unsupported_reason(const Rules& r) {
 uint64_t Egtb::rules_identity(const Rules& r) {
   Fnv f;
   f.text(r.name);
-  for (int v : std::initializer_list<int>{r.rows, r.holes, r.side, r.cells, static_cast<int>(r.stores),
-                static_cast<int>(r.direction), static_cast<int>(r.relay), int{r.skip_origin},
-                int{r.laps_alternate}, static_cast<int>(r.endless), r.endless_laps,
-                static_cast<int>(r.winner), int{r.match.present}, int{r.from_all}, int{r.from_store},
-                static_cast<int>(r.first_move), int{r.must_feed}, int{r.feed_else_any},
-                int{r.pass_when_no_moves}}) {
+  for (int v : std::initializer_list<int>{
+           r.rows, r.holes, r.side, r.cells, static_cast<int>(r.stores),
+           static_cast<int>(r.direction), static_cast<int>(r.relay), int{r.skip_origin},
+           int{r.laps_alternate}, static_cast<int>(r.endless), r.endless_laps,
+           static_cast<int>(r.winner), int{r.match.present}, int{r.from_all}, int{r.from_store},
+           static_cast<int>(r.first_move), int{r.must_feed}, int{r.feed_else_any},
+           int{r.pass_when_no_moves}}) {
     f.num(v);
   }
   for (const std::string& m : r.marks) f.text(m);
@@ -223,8 +225,7 @@ class EgtbBuilder {
         p.max_seeds = db_.max_seeds_;
         p.done = done;
         p.total = size_;
-        p.seconds =
-            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        p.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         progress(p);
       }
     }
@@ -237,8 +238,8 @@ class EgtbBuilder {
 
   // Every position of one seed count, split in chunks among the workers.
   void level(int seeds, int threads) {
-    const uint64_t count = db_.offset_[static_cast<size_t>(seeds + 1)] -
-                           db_.offset_[static_cast<size_t>(seeds)];
+    const uint64_t count =
+        db_.offset_[static_cast<size_t>(seeds + 1)] - db_.offset_[static_cast<size_t>(seeds)];
     std::atomic<uint64_t> next{0};
     std::string error;
     std::mutex error_lock;

@@ -31,10 +31,15 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <bit>
 #include <chrono>
 #include <deque>
+#include <exception>
+#include <memory>
+#include <mutex>
 #include <optional>
+#include <thread>
 
 #include "runtime.hpp"
 #include "store_free.hpp"
@@ -126,6 +131,23 @@ KeyShape key_shape(const Rules& rules, const State& start, bool store_free) {
   return k;
 }
 
+// How many different keys the game can have, when the key is only cells,
+// the player to move and the seeds removed (constant control): at most
+// 2 * C(total + cells, cells) (the ways to spread at most `total` seeds over
+// the cells, the rest removed or in stores). 0 when other fields vary or
+// the bound is large.
+uint64_t position_bound(const KeyShape& k, const State& start) {
+  if (k.marks || k.counters || k.since_capture || k.ply || k.moved || k.captor || k.match) return 0;
+  const int total = start.seeds_in_play() + start.removed;
+  const int cells = k.store_free ? k.holes : k.cells;
+  uint64_t c = 1;  // C(total + cells, cells), built up exactly
+  for (int i = 1; i <= cells; ++i) {
+    c = c * static_cast<uint64_t>(total + i) / static_cast<uint64_t>(i);
+    if (c > (uint64_t{1} << 40)) return 0;
+  }
+  return 2 * c;
+}
+
 class BitWriter {
  public:
   explicit BitWriter(uint64_t* out) : out_(out) {}
@@ -189,8 +211,11 @@ class Table {
     int move = kNoMove;
   };
 
-  Table(size_t memory_mb, int words) : words_(words), stride_(words + 2) {
+  // At most memory_mb, and no more slots than twice `positions` (0: no
+  // bound), so that a small game does not allocate the whole budget.
+  Table(size_t memory_mb, int words, uint64_t positions) : words_(words), stride_(words + 2) {
     size_t slots = std::max<size_t>(2, memory_mb * (size_t{1} << 20) / (8 * stride_));
+    if (positions > 0 && positions < slots / 2) slots = std::bit_ceil(2 * positions);
     size_t buckets = std::bit_floor(slots / 2);
     mask_ = buckets - 1;
     data_.assign(buckets * 2 * stride_, 0);
@@ -256,7 +281,7 @@ class Solver {
          const std::function<void(const SolveProgress&)>& progress)
       : rules_(rules),
         shape_(key_shape(rules, start, limits.store_free)),
-        table_(limits.memory_mb, shape_.words),
+        table_(limits.memory_mb, shape_.words, position_bound(shape_, start)),
         limits_(limits),
         progress_(progress),
         start_time_(std::chrono::steady_clock::now()),
@@ -269,6 +294,24 @@ class Solver {
   }
 
   SolveResult run(const State& start);
+
+  // For solve's threads: one first move's value, the principal variation
+  // from a known value, and what this solver did.
+  Bounds move_value(const State& start, Move m, Score guess) {
+    phase_ = "moves";
+    State c = start;
+    apply(rules_, c, m);
+    return stopped_ ? known(c) : mtd(c, 1, guess);
+  }
+  void pv(const State& start, SolveResult& out) { solve_pv(start, out); }
+  void totals(SolveResult& out) const {
+    out.nodes += nodes_;
+    out.egtb_hits += egtb_hits_;
+    out.stopped = out.stopped || stopped_;
+    out.table_entries += table_.capacity();
+    out.key_bits = shape_.bits;
+    out.store_free = shape_.store_free;
+  }
 
  private:
   Score search(const State& s, Score alpha, Score beta, int ply);
@@ -576,21 +619,18 @@ void Solver::solve_moves(const State& start, SolveResult& out) {
 }
 
 // A principal variation: from each position of known value v, the first
-// move (the table's best first) whose child a window (v-1, v+1) proves
-// worth v.
+// move in legal order whose child a window (v-1, v+1) proves worth v. Not
+// the table's best move first: the table depends on the search's history
+// (and on the threads), the legal order and the exact values do not, so
+// the variation is the same whatever the threads.
 void Solver::solve_pv(const State& start, SolveResult& out) {
   phase_ = "pv";
   State s = start;
   Score v = out.value.lower;
   while (!s.over && !stopped_) {
     MoveList moves = legal_moves(rules_, s);
-    KeyWords key{};
-    pack(shape_, s, key.data());
-    int first = probe(s, hash_key(key.data(), shape_.words), key.data()).move;
     bool found = false;
-    for (int k = -1; k < moves.size() && !found && !stopped_; ++k) {
-      int i = k < 0 ? first : k;
-      if (i >= moves.size() || (k >= 0 && i == first)) continue;
+    for (int i = 0; i < moves.size() && !found && !stopped_; ++i) {
       State c = s;
       apply(rules_, c, moves[i]);
       if (solve_child(c, v - 1, v + 1) == v && !stopped_) {
@@ -640,8 +680,82 @@ std::string unsolvable_reason(const Rules& rules) {
   return "";
 }
 
+namespace {
+
+// Threads split the first moves: each worker has its own solver and table
+// (the memory and node budgets divided among them) and takes the next
+// unsolved first move; the position's value is the best of the moves'
+// bounds, and the principal variation is found as with one thread (in
+// legal order), so the value, the moves' values and the variation do not
+// depend on the number of threads, only the node counts do.
+SolveResult solve_split(const Rules& rules, const State& start, const SolveLimits& limits,
+                        const std::function<void(const SolveProgress&)>& progress) {
+  const auto begin = std::chrono::steady_clock::now();
+  MoveList moves = legal_moves(rules, start);
+  const int n = std::min(limits.threads, moves.size());
+  SolveLimits each = limits;
+  each.memory_mb = std::max<size_t>(1, limits.memory_mb / static_cast<size_t>(n));
+  if (limits.max_nodes) each.max_nodes = std::max<uint64_t>(1, limits.max_nodes / n);
+  std::mutex lock;
+  std::function<void(const SolveProgress&)> report;
+  if (progress) {
+    report = [&](const SolveProgress& p) {
+      std::lock_guard<std::mutex> guard(lock);
+      progress(p);
+    };
+  }
+  std::vector<std::unique_ptr<Solver>> solvers;
+  for (int t = 0; t < n; ++t)
+    solvers.push_back(std::make_unique<Solver>(rules, start, each, report));
+  SolveResult out;
+  out.moves.resize(static_cast<size_t>(moves.size()));
+  std::atomic<int> next{0};
+  std::exception_ptr failure;
+  auto work = [&](int t) {
+    try {
+      for (int i = next++; i < moves.size(); i = next++) {
+        out.moves[static_cast<size_t>(i)] = {
+            moves[i], solvers[static_cast<size_t>(t)]->move_value(start, moves[i],
+                                                                  make_score(Winner::Draw, 0))};
+      }
+    } catch (...) {
+      std::lock_guard<std::mutex> guard(lock);
+      if (!failure) failure = std::current_exception();
+      next = moves.size();
+    }
+  };
+  std::vector<std::thread> pool;
+  for (int t = 1; t < n; ++t) pool.emplace_back(work, t);
+  work(0);
+  for (std::thread& t : pool) t.join();
+  if (failure) std::rethrow_exception(failure);
+  const bool south = start.to_move == Player::South;
+  out.value = {south ? kLowest : kHighest, south ? kLowest : kHighest};
+  for (const MoveValue& mv : out.moves) {
+    out.value.lower = south ? std::max(out.value.lower, mv.value.lower)
+                            : std::min(out.value.lower, mv.value.lower);
+    out.value.upper = south ? std::max(out.value.upper, mv.value.upper)
+                            : std::min(out.value.upper, mv.value.upper);
+  }
+  for (const auto& s : solvers) s->totals(out);
+  if (out.value.exact() && !out.stopped) {
+    SolveResult pv;
+    pv.value = out.value;
+    solvers[0]->pv(start, pv);
+    out.pv = pv.pv;
+    out.pv_complete = pv.pv_complete;
+    out.nodes = 0, out.egtb_hits = 0, out.table_entries = 0, out.stopped = false;
+    for (const auto& s : solvers) s->totals(out);
+  }
+  out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
+  return out;
+}
+
+}  // namespace
+
 SolveResult solve(const Rules& rules, const State& start, const SolveLimits& limits,
                   const std::function<void(const SolveProgress&)>& progress) {
+  if (limits.threads > 1 && !start.over) return solve_split(rules, start, limits, progress);
   Solver solver(rules, start, limits, progress);
   return solver.run(start);
 }

@@ -103,7 +103,8 @@ class Walk {
       return;
     }
     Facts joined = *at;
-    for (size_t i = 0; i < joined.stack.size(); ++i) joined.stack[i] = join(at->stack[i], in.stack[i]);
+    for (size_t i = 0; i < joined.stack.size(); ++i)
+      joined.stack[i] = join(at->stack[i], in.stack[i]);
     for (size_t i = 0; i < joined.locals.size(); ++i) {
       joined.locals[i] = join(at->locals[i], in.locals[i]);
     }
@@ -123,7 +124,8 @@ class Walk {
                 (test.guard == Abstract::Guard::FalseMeansHole && !outcome);
     if (!hole) return;
     auto same = [&](const Abstract& v) {
-      return v.src == test.guard_src && (v.src != Abstract::Src::Local || v.slot == test.guard_slot);
+      return v.src == test.guard_src &&
+             (v.src != Abstract::Src::Local || v.slot == test.guard_slot);
     };
     if (test.guard_src == Abstract::Src::Here) f.here_hole = true;
     if (test.guard_src == Abstract::Src::Local) {

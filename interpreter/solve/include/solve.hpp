@@ -58,6 +58,10 @@ struct SolveLimits {
   // position with at most egtb->max_seeds() seeds on the board is looked
   // up instead of searched. Not owned.
   const Egtb* egtb = nullptr;
+  // Workers (solve splits the first moves among them, each with its own
+  // table of memory_mb / threads); the value, the first moves' values and
+  // the principal variation do not depend on it, the node counts do.
+  int threads = 1;
 };
 
 // What a long solve reports now and then (every 2^20 nodes).
