@@ -431,6 +431,12 @@ TEST(SolveEgtb, OnlyBoardAndMoverGames) {
   auto ba_awa = load("ba_awa", {});  // reads the stores
   ASSERT_TRUE(ba_awa);
   EXPECT_NE(Egtb::unsupported_reason(*ba_awa), "");
+  // Whatever a file says, rules that cannot have a database refuse it.
+  auto kalah = load("kalah", {{"holes", 3}, {"seeds", 2}});
+  ASSERT_TRUE(kalah);
+  auto path = test::temp_file("any.egtb");
+  Egtb::build(*kalah, 3).save(path.string());
+  EXPECT_THROW(Egtb::load(*anywoli, path.string()), EgtbError);
 }
 
 TEST(SolveCli, EgtbBuildAndSolveWithIt) {

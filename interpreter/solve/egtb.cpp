@@ -421,6 +421,9 @@ void Egtb::save(const std::string& path) const {
 }
 
 Egtb Egtb::load(const Rules& rules, const std::string& path) {
+  if (std::string why = unsupported_reason(rules); !why.empty()) {
+    throw EgtbError(rules.name + " cannot have an endgame database: " + why);
+  }
   File in(std::fopen(path.c_str(), "rb"));
   if (!in.f) throw EgtbError(path + ": cannot open: " + std::strerror(errno));
   Header h{};

@@ -57,7 +57,8 @@ class Egtb {
   static Egtb build(const Rules& rules, int max_seeds, int threads = 1,
                     const std::function<void(const EgtbProgress&)>& progress = {});
 
-  // Reads a database built for exactly these rules (EgtbError otherwise).
+  // Reads a database built for exactly these rules (EgtbError otherwise,
+  // and for rules that cannot have one, whatever the file says).
   static Egtb load(const Rules& rules, const std::string& path);
   void save(const std::string& path) const;  // EgtbError on a write failure
 
