@@ -34,9 +34,9 @@ using mancala::test::temp_file;
 using mancala::test::ToolRun;
 
 const std::string kSourceDir = MANCALA_SOURCE_DIR;
-const std::vector<std::string> kCommands = {"check",    "dump",     "replay", "perft",
-                                            "test",     "describe", "bench",  "play",
-                                            "simulate", "version",  "games"};
+const std::vector<std::string> kCommands = {"check",    "dump",    "replay",   "perft", "solve",
+                                            "egtb",     "test",    "describe", "bench", "play",
+                                            "simulate", "version", "games"};
 
 std::vector<std::string> list_files(const std::string& dir, const std::string& ext) {
   std::vector<std::string> out;

@@ -16,6 +16,7 @@
 
 #include <array>
 #include <cstdio>
+#include <fstream>
 #include <functional>
 #include <optional>
 #include <random>
@@ -24,7 +25,9 @@
 
 #include "check.hpp"
 #include "compile.hpp"
+#include "egtb.hpp"
 #include "runtime.hpp"
+#include "store_free.hpp"
 #include "tool_run.hpp"
 
 namespace mancala {
@@ -408,9 +411,268 @@ TEST(Solve, RefusesWhatItCannotKey) {
   auto oware = load("oware", {});  // a repetition clause: searched along its history
   ASSERT_TRUE(oware);
   EXPECT_EQ(unsolvable_reason(*oware), "");
-  auto huge = load("kalah", {{"holes", 16}, {"seeds", 500}});  // 34 cells of 14 bits
+  auto huge = load("oware", {{"holes", 16}, {"seeds", 500}});  // 34 cells of 14 bits
   ASSERT_TRUE(huge);
   EXPECT_NE(unsolvable_reason(*huge).find("bits of key"), std::string::npos);
+}
+
+// Store-free keys (store_free.hpp): the proof accepts Kalah under both
+// capture rules and refuses games whose future reads a store (Oware's
+// `store(south)` in an end clause, a match's refill from the stores, a
+// one-player score).
+TEST(Solve, StoreFreeProofAcceptsKalahAndRefusesStoreReaders) {
+  for (const char* game : {"kalah", "kalah_empty", "kalah_6_6", "mangala", "anywoli"}) {
+    auto rules = load(game, {});
+    ASSERT_TRUE(rules);
+    EXPECT_EQ(store_dependence(*rules), "") << game;
+  }
+  auto oware = load("oware", {});  // `2 * store(south) == total ...` in an end clause
+  ASSERT_TRUE(oware);
+  EXPECT_NE(store_dependence(*oware).find("store(P)"), std::string::npos)
+      << store_dependence(*oware);
+  for (const char* game : {"san_yao", "dakon", "tchuka_ruma"}) {
+    auto rules = load(game, {});
+    ASSERT_TRUE(rules);
+    EXPECT_NE(store_dependence(*rules), "") << game;
+  }
+}
+
+// With the stores out of the key the values, first-move values and
+// principal variation still agree with plain minimax, and the key is
+// shorter; the same positions with the whole position as key agree too.
+TEST(Solve, StoreFreeKeysAgreeWithMinimax) {
+  for (const char* game : {"kalah", "kalah_empty"}) {
+    auto rules = load(game, {{"holes", 3}, {"seeds", 3}});
+    ASSERT_TRUE(rules);
+    State start = initial_state(*rules);
+    SolveLimits whole;
+    whole.store_free = false;
+    SolveLimits limits;
+    SolveResult a = solve(*rules, start, limits);
+    SolveResult b = solve(*rules, start, whole);
+    EXPECT_TRUE(a.store_free);
+    EXPECT_FALSE(b.store_free);
+    EXPECT_LT(a.key_bits, b.key_bits);
+    EXPECT_EQ(a.value.lower, b.value.lower);
+    EXPECT_GE(compared_positions(*rules, random_positions(*rules, 20, 11)), 150) << game;
+  }
+}
+
+// ---- endgame databases (egtb.hpp) ----
+
+int store_diff(const Rules& rules, const State& s) {
+  return int{s.cells[2 * rules.side]} - int{s.cells[2 * rules.side + 1]};
+}
+
+// Positions of random games with at most `k` seeds on the board, and
+// random boards of at most `k` seeds (stores arbitrary, either to move)
+// where the player to move has a move.
+std::vector<State> small_boards(const Rules& rules, int k, uint64_t seed) {
+  std::vector<State> out;
+  for (const State& s : random_positions(rules, 60, seed)) {
+    if (s.board_seeds() <= k) out.push_back(s);
+  }
+  std::mt19937_64 rng(seed);
+  State blank = initial_state(rules);
+  for (int tries = 0; tries < 400; ++tries) {
+    State s = blank;
+    for (int c = 0; c < rules.cells; ++c) s.cells[c] = 0;
+    int seeds = static_cast<int>(rng() % (k + 1));
+    for (int i = 0; i < seeds; ++i) ++s.cells[rng() % (2 * rules.side)];
+    s.cells[2 * rules.side] = static_cast<uint16_t>(rng() % 7);
+    s.cells[2 * rules.side + 1] = static_cast<uint16_t>(rng() % 7);
+    s.to_move = rng() % 2 ? Player::South : Player::North;
+    if (!s.row_empty(Player::South) && !s.row_empty(Player::North)) out.push_back(s);
+  }
+  return out;
+}
+
+TEST(SolveEgtb, ValuesEqualTheSolversOnRandomPositions) {
+  for (const char* game : {"kalah", "kalah_empty"}) {
+    auto rules = load(game, {{"holes", 4}, {"seeds", 3}});
+    ASSERT_TRUE(rules);
+    ASSERT_EQ(Egtb::unsupported_reason(*rules), "");
+    const int k = 10;
+    Egtb db = Egtb::build(*rules, k);
+    EXPECT_EQ(db.entries(), Egtb::entries_for(*rules, k));
+    int compared = 0;
+    for (const State& s : small_boards(*rules, k, 21)) {
+      std::optional<int> future = db.probe(s);
+      ASSERT_TRUE(future) << to_text(s);
+      SolveLimits limits;
+      limits.memory_mb = 4;
+      SolveResult plain = solve(*rules, s, limits);
+      ASSERT_TRUE(plain.value.exact());
+      EXPECT_EQ(store_diff(*rules, s) + *future, score_margin(plain.value.lower))
+          << game << " " << to_text(s);
+      ++compared;
+    }
+    EXPECT_GE(compared, 300) << game;
+    // More seeds than the database holds: no value.
+    EXPECT_FALSE(db.probe(initial_state(*rules)));
+  }
+}
+
+TEST(SolveEgtb, SolverWithDatabaseGivesTheSameAnswers) {
+  auto rules = load("kalah", {{"holes", 4}, {"seeds", 3}});
+  ASSERT_TRUE(rules);
+  Egtb db = Egtb::build(*rules, 9);
+  for (const State& s : random_positions(*rules, 6, 22, nullptr, 30)) {
+    SolveLimits limits;
+    limits.memory_mb = 8;
+    SolveResult plain = solve(*rules, s, limits);
+    limits.egtb = &db;
+    SolveResult probed = solve(*rules, s, limits);
+    ASSERT_TRUE(probed.value.exact());
+    EXPECT_EQ(probed.value.lower, plain.value.lower) << to_text(s);
+    ASSERT_EQ(probed.moves.size(), plain.moves.size());
+    for (size_t i = 0; i < plain.moves.size(); ++i) {
+      EXPECT_EQ(probed.moves[i].value.lower, plain.moves[i].value.lower) << to_text(s);
+    }
+    State end = s;
+    for (Move m : probed.pv) apply(*rules, end, m);
+    EXPECT_TRUE(end.over);
+    EXPECT_EQ(final_score(end), probed.value.lower) << to_text(s);
+  }
+  SolveLimits limits;
+  limits.egtb = &db;
+  SolveResult r = solve(*rules, initial_state(*rules), limits);
+  EXPECT_GT(r.egtb_hits, 0u);
+  // A node-limited run with the database still never claims exactness it
+  // has not proven: its bounds contain the value.
+  SolveLimits few = limits;
+  few.max_nodes = 50;
+  SolveResult bounded = solve(*rules, initial_state(*rules), few);
+  EXPECT_TRUE(bounded.stopped);
+  EXPECT_LE(bounded.value.lower, r.value.lower);
+  EXPECT_GE(bounded.value.upper, r.value.upper);
+}
+
+TEST(SolveEgtb, ThreadsDoNotChangeTheFile) {
+  auto rules = load("kalah_empty", {{"holes", 4}, {"seeds", 3}});
+  ASSERT_TRUE(rules);
+  auto one = test::temp_file("one.egtb"), two = test::temp_file("two.egtb");
+  Egtb::build(*rules, 9, 1).save(one.string());
+  Egtb::build(*rules, 9, 2).save(two.string());
+  EXPECT_EQ(test::read_text(one), test::read_text(two));
+}
+
+TEST(SolveEgtb, RefusesOtherRulesAndDamagedFiles) {
+  auto rules = load("kalah", {{"holes", 3}, {"seeds", 3}});
+  auto empty_capture = load("kalah_empty", {{"holes", 3}, {"seeds", 3}});
+  auto bigger = load("kalah", {{"holes", 4}, {"seeds", 3}});
+  ASSERT_TRUE(rules && empty_capture && bigger);
+  auto path = test::temp_file("kalah3.egtb");
+  Egtb::build(*rules, 6).save(path.string());
+  EXPECT_NO_THROW(Egtb::load(*rules, path.string()));
+  EXPECT_THROW(Egtb::load(*empty_capture, path.string()), EgtbError);
+  EXPECT_THROW(Egtb::load(*bigger, path.string()), EgtbError);
+  EXPECT_THROW(Egtb::load(*rules, path.string() + ".missing"), EgtbError);
+  std::string bytes = test::read_text(path);
+  auto write = [&](const std::string& name, const std::string& content) {
+    auto p = test::temp_file(name);
+    std::ofstream(p, std::ios::binary) << content;
+    return p.string();
+  };
+  for (size_t cut : {size_t{0}, size_t{5}, size_t{39}, bytes.size() / 2, bytes.size() - 1}) {
+    EXPECT_THROW(Egtb::load(*rules, write("cut.egtb", bytes.substr(0, cut))), EgtbError) << cut;
+  }
+  std::string flipped = bytes;
+  flipped[bytes.size() / 2] ^= 0x11;
+  EXPECT_THROW(Egtb::load(*rules, write("flip.egtb", flipped)), EgtbError);
+  std::string header = bytes;
+  header[32] ^= 0x01;  // the entry count
+  EXPECT_THROW(Egtb::load(*rules, write("header.egtb", header)), EgtbError);
+  EXPECT_THROW(Egtb::load(*rules, write("long.egtb", bytes + "x")), EgtbError);
+  try {
+    Egtb::load(*empty_capture, path.string());
+  } catch (const EgtbError& e) {
+    EXPECT_NE(std::string(e.what()).find("other rules"), std::string::npos) << e.what();
+  }
+}
+
+TEST(SolveEgtb, OnlyBoardAndMoverGames) {
+  auto anywoli = load("anywoli", {});  // a stalemate counter
+  ASSERT_TRUE(anywoli);
+  EXPECT_NE(Egtb::unsupported_reason(*anywoli), "");
+  auto ba_awa = load("ba_awa", {});  // reads the stores
+  ASSERT_TRUE(ba_awa);
+  EXPECT_NE(Egtb::unsupported_reason(*ba_awa), "");
+  // Whatever a file says, rules that cannot have a database refuse it.
+  auto kalah = load("kalah", {{"holes", 3}, {"seeds", 2}});
+  ASSERT_TRUE(kalah);
+  auto path = test::temp_file("any.egtb");
+  Egtb::build(*kalah, 3).save(path.string());
+  EXPECT_THROW(Egtb::load(*anywoli, path.string()), EgtbError);
+}
+
+TEST(SolveCli, EgtbBuildAndSolveWithIt) {
+  using test::run_tool;
+  auto path = test::temp_file("cli.egtb").string();
+  test::ToolRun built = run_tool({"egtb", "build", "kalah", "--set", "holes=3", "--set", "seeds=2",
+                                  "--seeds", "6", "--output", path, "--format", "json"});
+  EXPECT_EQ(built.status, 0) << built.err;
+  EXPECT_NE(built.out.find("\"seeds\":6"), std::string::npos) << built.out;
+  test::ToolRun solved = run_tool({"solve", "kalah", "--set", "holes=3", "--set", "seeds=2",
+                                   "--egtb", path, "--format", "json"});
+  EXPECT_EQ(solved.status, 0) << solved.err;
+  EXPECT_NE(solved.out.find("\"exact\":true,\"value\":4,\"result\":\"south\""), std::string::npos)
+      << solved.out;
+  test::ToolRun other =
+      run_tool({"solve", "kalah_empty", "--set", "holes=3", "--set", "seeds=2", "--egtb", path});
+  EXPECT_EQ(other.status, 1);
+  EXPECT_NE(other.err.find("other rules"), std::string::npos) << other.err;
+  EXPECT_EQ(run_tool({"egtb", "build", "anywoli", "--seeds", "3", "--output", path}).status, 1);
+  EXPECT_EQ(run_tool({"egtb", "build", "kalah"}).status, 2);  // no --seeds
+  EXPECT_EQ(run_tool({"egtb", "rebuild", "kalah", "--seeds", "2"}).status, 2);
+  EXPECT_EQ(run_tool({"egtb", "build", "kalah", "--seeds", "x"}).status, 2);
+  EXPECT_EQ(run_tool({"egtb", "--help"}).status, 0);
+}
+
+// The determinism rule: the value, the first moves' values and the
+// principal variation do not depend on the number of threads.
+TEST(Solve, ThreadsGiveTheSameAnswer) {
+  for (const char* game : {"kalah", "anywoli"}) {
+    auto rules = load(game, {{"holes", 4}, {"seeds", 2}});
+    ASSERT_TRUE(rules);
+    for (const State& s : random_positions(*rules, 4, 31, nullptr, 12)) {
+      SolveLimits one;
+      one.memory_mb = 8;
+      SolveLimits two = one;
+      two.threads = 2;
+      SolveLimits three = one;
+      three.threads = 3;
+      SolveResult a = solve(*rules, s, one);
+      for (const SolveLimits& l : {two, three}) {
+        SolveResult b = solve(*rules, s, l);
+        ASSERT_TRUE(b.value.exact());
+        EXPECT_EQ(b.value.lower, a.value.lower) << to_text(s);
+        ASSERT_EQ(b.moves.size(), a.moves.size());
+        for (size_t i = 0; i < a.moves.size(); ++i) {
+          EXPECT_EQ(b.moves[i].move, a.moves[i].move);
+          EXPECT_EQ(b.moves[i].value.lower, a.moves[i].value.lower) << to_text(s);
+          EXPECT_EQ(b.moves[i].value.upper, a.moves[i].value.upper) << to_text(s);
+        }
+        EXPECT_EQ(b.pv, a.pv) << to_text(s);
+        EXPECT_EQ(b.pv_complete, a.pv_complete);
+      }
+    }
+  }
+}
+
+// The table is sized to the game: a tiny board does not take the whole
+// default budget (256 MB, millions of entries).
+TEST(Solve, SmallGamesGetASmallTable) {
+  auto rules = load("kalah", {{"holes", 3}, {"seeds", 2}});
+  ASSERT_TRUE(rules);
+  SolveResult r = solve(*rules, initial_state(*rules), SolveLimits{});
+  EXPECT_TRUE(r.value.exact());
+  EXPECT_LE(r.table_entries, uint64_t{1} << 18) << r.table_entries;
+  auto big = load("kalah", {});
+  ASSERT_TRUE(big);
+  SolveLimits few;
+  few.max_nodes = 10;
+  EXPECT_GT(solve(*big, initial_state(*big), few).table_entries, uint64_t{1} << 20);
 }
 
 TEST(Solve, ScoresOrderResultBeforeMargin) {
@@ -486,7 +748,7 @@ TEST(SolveCli, StatusesAndJson) {
   EXPECT_NE(bounded.out.find("\"exact\":false,\"lower\":"), std::string::npos) << bounded.out;
   EXPECT_EQ(bounded.out.find("\"value\""), std::string::npos) << bounded.out;
   test::ToolRun refused =
-      run_tool({"solve", "kalah", "--set", "holes=16", "--set", "seeds=500", "--memory", "8"});
+      run_tool({"solve", "oware", "--set", "holes=16", "--set", "seeds=500", "--memory", "8"});
   EXPECT_EQ(refused.status, 1);
   EXPECT_NE(refused.err.find("cannot be solved"), std::string::npos) << refused.err;
   test::ToolRun cycle =
@@ -498,6 +760,12 @@ TEST(SolveCli, StatusesAndJson) {
                                   "--moves", "3,3", "--format", "json", "--memory", "8"});
   EXPECT_EQ(oware.status, 0) << oware.err;
   EXPECT_NE(oware.out.find("\"exact\":true"), std::string::npos) << oware.out;
+  test::ToolRun threads = run_tool({"solve", "kalah", "--set", "holes=3", "--set", "seeds=2",
+                                    "--format", "json", "--memory", "8", "--threads", "2"});
+  EXPECT_EQ(threads.status, 0) << threads.err;
+  EXPECT_EQ(threads.out.substr(0, threads.out.find("\"nodes\"")),
+            ok.out.substr(0, ok.out.find("\"nodes\"")));
+  EXPECT_EQ(run_tool({"solve", "kalah", "--threads", "0"}).status, 2);
   EXPECT_EQ(run_tool({"solve", "kalah", "--moves", "9"}).status, 1);
   EXPECT_EQ(run_tool({"solve", "kalah", "--moves", "x"}).status, 2);
   EXPECT_EQ(run_tool({"solve", "kalah", "--time", "0"}).status, 2);

@@ -112,8 +112,10 @@ void print_text(const Rules& rules, const State& start, const SolveLimits& limit
   }
   double rate = r.seconds > 0 ? static_cast<double>(r.nodes) / r.seconds : 0;
   fmt::print(io.out,
-             "nodes: {} in {:.2f} s ({:.0f} nodes/s; table of {} entries, keys of {} bits)\n",
-             r.nodes, r.seconds, rate, r.table_entries, r.key_bits);
+             "nodes: {} in {:.2f} s ({:.0f} nodes/s; table of {} entries, keys of {} bits{}{})\n",
+             r.nodes, r.seconds, rate, r.table_entries, r.key_bits,
+             r.store_free ? " without the stores" : "",
+             r.egtb_hits ? fmt::format("; {} positions from the database", r.egtb_hits) : "");
 }
 
 // A number of seconds, > 0.
@@ -145,6 +147,9 @@ Expected<Options> read_options(const ParsedArgs& args) {
   if (!memory) return Result::fail(memory.error);
   o.limits.memory_mb = static_cast<size_t>(*memory.value);
   o.limits.one_round = args.has("round");
+  auto threads = parse_int(args.get("threads"), 1, 256, "--threads");
+  if (!threads) return Result::fail(threads.error);
+  o.limits.threads = static_cast<int>(*threads.value);
   if (args.has("time")) {
     auto seconds = parse_seconds(args.get("time"));
     if (!seconds) return Result::fail(seconds.error);
@@ -195,13 +200,21 @@ int run_solve(const ParsedArgs& args, Io& io) {
       fmt::print(io.err, "mancala solve: --moves: {}\n", bad);
       return kFailed;
     }
+    std::optional<Egtb> egtb;
+    if (args.has("egtb")) {
+      egtb = Egtb::load(*rules, args.get("egtb"));
+      options.value->limits.egtb = &*egtb;
+    }
     std::function<void(const SolveProgress&)> progress;
     if (io.err_tty) {
       progress = [&io](const SolveProgress& p) {
         std::string moves =
             p.phase == "moves" ? fmt::format(" {}/{}", p.moves_done, p.moves_total) : "";
-        fmt::print(io.err, "\r\x1b[Ksolving ({}{}): {} nodes, {:.1f} s, {:.0f} nodes/s", p.phase,
-                   moves, p.nodes, p.seconds, p.seconds > 0 ? p.nodes / p.seconds : 0.0);
+        fmt::print(
+            io.err,
+            "\r\x1b[Ksolving ({}{}): {} nodes, {:.1f} s, {:.0f} nodes/s, value in [{:+d}, {:+d}]",
+            p.phase, moves, p.nodes, p.seconds, p.seconds > 0 ? p.nodes / p.seconds : 0.0,
+            score_margin(p.bounds.lower), score_margin(p.bounds.upper));
         std::fflush(io.err);
       };
     }
@@ -214,6 +227,9 @@ int run_solve(const ParsedArgs& args, Io& io) {
     }
   } catch (const RuntimeError& e) {
     fmt::print(io.err, "mancala solve: runtime error: {}\n", e.what());
+    return kFailed;
+  } catch (const EgtbError& e) {
+    fmt::print(io.err, "mancala solve: --egtb: {}\n", e.what());
     return kFailed;
   } catch (const SolveError& e) {
     fmt::print(io.err, "mancala solve: {}: {}\n", rules->name, e.what());
@@ -254,6 +270,11 @@ Command solve_command() {
                   .defaults_to("256"));
   c.spec.flag(FlagSpec::toggle(
       "round", 0, "a match: solve the current round only (its outcome ends the search)"));
+  c.spec.flag(FlagSpec::option("threads", "N",
+                               "workers sharing the first moves (the answer does not depend on N)")
+                  .defaults_to("1"));
+  c.spec.flag(FlagSpec::option("egtb", "FILE",
+                               "an endgame database of these rules (`mancala egtb build`)"));
   c.spec.flag(setup_seed_flag());
   c.spec.flag(set_flag());
   c.run = run_solve;

@@ -125,6 +125,7 @@ Command play_command();
 Command simulate_command();
 Command perft_command();
 Command solve_command();
+Command egtb_command();
 Command test_command();
 Command describe_command();
 Command bench_command();

@@ -15,8 +15,12 @@
 // the rules provably never read (`ply` without the `ply` builtin,
 // `since_capture` without a stalemate clause, the captor without
 // `last_captor`) are left out of the key, else transpositions reached in a
-// different number of moves would never meet. Values are stored as final
-// scores (the stores are in the key), so no offset is needed.
+// different number of moves would never meet. Where store_dependence
+// proves that the rest of the game cannot read the stores (Kalah), the
+// stores are left out of the key too, and the table holds the future
+// margin (final margin less the store difference at the position): the
+// positions that differ only in their stores, most of Kalah's
+// transpositions, are then one entry. Otherwise values are final scores.
 // Nothing is allocated per node: each ply has a Frame (moves, children in
 // search order, the key) made once, in a deque so deeper frames never
 // move shallower ones. A path filter catches cycles (a game whose
@@ -35,11 +39,18 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <bit>
 #include <chrono>
 #include <deque>
+#include <exception>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <thread>
 
 #include "runtime.hpp"
+#include "store_free.hpp"
 
 namespace mancala {
 
@@ -70,6 +81,11 @@ int score_margin(Score score) {
 
 namespace {
 
+// The score of a final margin in a game whose result follows the margin.
+Score margin_score(int m) {
+  return make_score(m > 0 ? Winner::South : m < 0 ? Winner::North : Winner::Draw, m);
+}
+
 constexpr Score kLowest = -4 * kResultStep;  // below every score
 constexpr Score kHighest = 4 * kResultStep;  // above every score
 constexpr int kMaxKeyWords = 8;
@@ -97,12 +113,14 @@ struct KeyShape {
   bool moved = false;
   bool captor = false;
   bool match = false;
+  bool store_free = false;  // the stores are left out (store_dependence)
   int bits = 0;
   int words = 0;
 };
 
-KeyShape key_shape(const Rules& rules, const State& start) {
+KeyShape key_shape(const Rules& rules, const State& start, bool store_free) {
   KeyShape k;
+  k.store_free = store_free && store_dependence(rules).empty();
   k.cells = rules.cells;
   k.cell_width = std::bit_width(static_cast<unsigned>(start.seeds_in_play() + start.removed));
   k.holes = 2 * rules.side;
@@ -115,11 +133,28 @@ KeyShape key_shape(const Rules& rules, const State& start) {
   k.moved = rules.first_move != FirstMove::Any;
   k.captor = uses_opcode(rules, OpCode::LastCaptor);
   k.match = rules.match.present;
-  k.bits = k.cells * k.cell_width + 1 + k.holes + 2 * k.marks * k.holes + 16 * k.counters +
-           k.cell_width + (k.since_capture ? 16 : 0) + (k.ply ? 16 : 0) + (k.moved ? 2 : 0) +
-           (k.captor ? 2 : 0) + (k.match ? 16 + 16 + 1 : 0);
+  k.bits = (k.cells - (k.store_free ? 2 : 0)) * k.cell_width + 1 + k.holes + 2 * k.marks * k.holes +
+           16 * k.counters + k.cell_width + (k.since_capture ? 16 : 0) + (k.ply ? 16 : 0) +
+           (k.moved ? 2 : 0) + (k.captor ? 2 : 0) + (k.match ? 16 + 16 + 1 : 0);
   k.words = (k.bits + 63) / 64;
   return k;
+}
+
+// How many different keys the game can have, when the key is only cells,
+// the player to move and the seeds removed (constant control): at most
+// 2 * C(total + cells, cells) (the ways to spread at most `total` seeds over
+// the cells, the rest removed or in stores). 0 when other fields vary or
+// the bound is large.
+uint64_t position_bound(const KeyShape& k, const State& start) {
+  if (k.marks || k.counters || k.since_capture || k.ply || k.moved || k.captor || k.match) return 0;
+  const int total = start.seeds_in_play() + start.removed;
+  const int cells = k.store_free ? k.holes : k.cells;
+  uint64_t c = 1;  // C(total + cells, cells), built up exactly
+  for (int i = 1; i <= cells; ++i) {
+    c = c * static_cast<uint64_t>(total + i) / static_cast<uint64_t>(i);
+    if (c > (uint64_t{1} << 40)) return 0;
+  }
+  return 2 * c;
 }
 
 class BitWriter {
@@ -142,7 +177,8 @@ class BitWriter {
 void pack(const KeyShape& k, const State& s, uint64_t* out) {
   std::fill(out, out + k.words, 0);
   BitWriter w(out);
-  for (int c = 0; c < k.cells; ++c) w.put(s.cells[c], k.cell_width);
+  const int cells = k.store_free ? k.holes : k.cells;  // the stores are the last two cells
+  for (int c = 0; c < cells; ++c) w.put(s.cells[c], k.cell_width);
   w.put(index(s.to_move), 1);
   w.put(s.control, k.holes);
   for (int m = 0; m < k.marks; ++m) {
@@ -184,8 +220,11 @@ class Table {
     int move = kNoMove;
   };
 
-  Table(size_t memory_mb, int words) : words_(words), stride_(words + 2) {
+  // At most memory_mb, and no more slots than twice `positions` (0: no
+  // bound), so that a small game does not allocate the whole budget.
+  Table(size_t memory_mb, int words, uint64_t positions) : words_(words), stride_(words + 2) {
     size_t slots = std::max<size_t>(2, memory_mb * (size_t{1} << 20) / (8 * stride_));
+    if (positions > 0 && positions < slots / 2) slots = std::bit_ceil(2 * positions);
     size_t buckets = std::bit_floor(slots / 2);
     mask_ = buckets - 1;
     data_.assign(buckets * 2 * stride_, 0);
@@ -256,11 +295,12 @@ class Solver {
   Solver(const Rules& rules, const State& start, const History* history, const SolveLimits& limits,
          const std::function<void(const SolveProgress&)>& progress)
       : rules_(rules),
-        shape_(key_shape(rules, start)),
-        table_(limits.memory_mb, shape_.words),
+        shape_(key_shape(rules, start, limits.store_free)),
+        table_(limits.memory_mb, shape_.words, position_bound(shape_, start)),
         limits_(limits),
         progress_(progress),
-        start_time_(std::chrono::steady_clock::now()) {
+        start_time_(std::chrono::steady_clock::now()),
+        egtb_(shape_.store_free && !rules.has_repetition ? limits.egtb : nullptr) {
     path_filter_.assign(size_t{1} << 16, 0);
     int bound = start.seeds_in_play() + start.removed;
     if (rules.match.present) bound = 65535;
@@ -272,6 +312,26 @@ class Solver {
   }
 
   SolveResult run(const State& start);
+
+  // For solve's threads: one first move's value, the principal variation
+  // from a known value, and what this solver did.
+  Bounds move_value(const State& start, Move m, Score guess) {
+    phase_ = "moves";
+    const History root = history_;
+    State c = root_child(start, m);
+    Bounds b = stopped_ ? known(c) : mtd(c, 1, guess);
+    history_ = root;
+    return b;
+  }
+  void pv(const State& start, SolveResult& out) { solve_pv(start, out); }
+  void totals(SolveResult& out) const {
+    out.nodes += nodes_;
+    out.egtb_hits += egtb_hits_;
+    out.stopped = out.stopped || stopped_;
+    out.table_entries += table_.capacity();
+    out.key_bits = shape_.bits;
+    out.store_free = shape_.store_free;
+  }
 
  private:
   Score search(const State& s, Score alpha, Score beta, int ply);
@@ -288,6 +348,12 @@ class Solver {
   bool tick();
   void report();
   Bounds known(const State& s);
+  Table::Hit probe(const State& s, uint64_t hash, const uint64_t* key) const;
+  void store(const State& s, uint64_t hash, const uint64_t* key, Score lower, Score upper, int move,
+             int work);
+  int store_diff(const State& s) const {
+    return int{s.cells[shape_.holes]} - int{s.cells[shape_.holes + 1]};
+  }
   Bounds clamp(Bounds b) const { return {std::max(b.lower, floor_), std::min(b.upper, ceiling_)}; }
   Score solve_child(const State& child, Score alpha, Score beta) {
     return search(child, alpha, beta, 1);
@@ -314,6 +380,9 @@ class Solver {
   Score floor_ = kLowest;
   Score ceiling_ = kHighest;
   std::string_view phase_ = "value";
+  const Egtb* egtb_ = nullptr;
+  Bounds root_bounds_{kLowest, kHighest};
+  uint64_t egtb_hits_ = 0;
   int moves_done_ = 0;
   int moves_total_ = 0;
   // Repetition games: the positions since the last capture along the line
@@ -321,6 +390,36 @@ class Solver {
   bool repetition_ = false;
   History history_;
 };
+
+// With store-free keys the table holds the future margin (the final
+// margin less the store difference now), and every probe and store
+// converts: a margin decides the result in such games (store_dependence),
+// so a score and its margin determine each other. The sentinels stay.
+Table::Hit Solver::probe(const State& s, uint64_t hash, const uint64_t* key) const {
+  Table::Hit hit = table_.probe(hash, key);
+  if (!shape_.store_free || !hit.found) return hit;
+  int diff = store_diff(s);
+  auto score = [diff](Score future) {
+    if (future <= kLowest || future >= kHighest) return future;
+    return margin_score(future + diff);
+  };
+  hit.lower = score(hit.lower);
+  hit.upper = score(hit.upper);
+  return hit;
+}
+
+void Solver::store(const State& s, uint64_t hash, const uint64_t* key, Score lower, Score upper,
+                   int move, int work) {
+  if (shape_.store_free) {
+    int diff = store_diff(s);
+    auto future = [diff](Score v) {
+      return v <= kLowest || v >= kHighest ? v : score_margin(v) - diff;
+    };
+    lower = future(lower);
+    upper = future(upper);
+  }
+  table_.store(hash, key, lower, upper, move, work);
+}
 
 Frame& Solver::frame(int ply) {
   while (static_cast<int>(frames_.size()) <= ply) {
@@ -428,6 +527,7 @@ void Solver::report() {
   p.phase = phase_;
   p.moves_done = moves_done_;
   p.moves_total = moves_total_;
+  p.bounds = root_bounds_;
   progress_(p);
 }
 
@@ -454,6 +554,24 @@ bool Solver::terminal_cutoff(const Frame& f, bool south, Score alpha, Score beta
 // checks stopped_ and stores nothing).
 Score Solver::search(const State& s, Score alpha, Score beta, int ply) {
   if (s.over) return final_score(s);
+  Score lowest = kLowest, highest = kHighest;
+  if (shape_.store_free) {
+    // Stores never shrink and only the board's seeds can still reach
+    // them: the final margin is within the board's seeds of the present one.
+    if (egtb_) {
+      if (std::optional<int> future = egtb_->probe(s)) {
+        ++egtb_hits_;
+        return margin_score(store_diff(s) + *future);
+      }
+    }
+    int board = 0;
+    for (int c = 0; c < shape_.holes; ++c) board += s.cells[c];
+    const int diff = store_diff(s);
+    lowest = margin_score(diff - board);
+    highest = margin_score(diff + board);
+    if (lowest >= beta || lowest == highest) return lowest;
+    if (highest <= alpha) return highest;
+  }
   if (!tick()) return 0;
   if (ply >= kMaxLine) {
     throw SolveError("a line of play reached " + std::to_string(kMaxLine) +
@@ -465,8 +583,10 @@ Score Solver::search(const State& s, Score alpha, Score beta, int ply) {
   if (keyed) {
     pack(shape_, s, f.key.data());
     f.hash = hash_key(f.key.data(), shape_.words);
-    hit = table_.probe(f.hash, f.key.data());
+    hit = probe(s, f.hash, f.key.data());
   }
+  hit.lower = std::max(hit.lower, lowest);
+  hit.upper = std::min(hit.upper, highest);
   if (hit.lower >= beta || hit.lower == hit.upper) return hit.lower;
   if (hit.upper <= alpha) return hit.upper;
   alpha = std::max(alpha, hit.lower);
@@ -506,7 +626,7 @@ Score Solver::search(const State& s, Score alpha, Score beta, int ply) {
     lower = upper = best;
   }
   int work = std::bit_width(nodes_ - nodes_before);
-  if (keyed) table_.store(f.hash, f.key.data(), lower, upper, best_i, work);
+  if (keyed) store(s, f.hash, f.key.data(), lower, upper, best_i, work);
   return best;
 }
 
@@ -516,7 +636,7 @@ Bounds Solver::known(const State& s) {
   if (!keyed()) return clamp({kLowest, kHighest});
   KeyWords key{};
   pack(shape_, s, key.data());
-  Table::Hit hit = table_.probe(hash_key(key.data(), shape_.words), key.data());
+  Table::Hit hit = probe(s, hash_key(key.data(), shape_.words), key.data());
   return clamp({hit.lower, hit.upper});
 }
 
@@ -527,6 +647,7 @@ Bounds Solver::mtd(const State& s, int ply, Score guess) {
   Bounds b = known(s);
   Score g = std::clamp(guess, b.lower, b.upper);
   while (b.lower < b.upper) {
+    root_bounds_ = b;
     Score beta = g == b.lower ? g + 1 : g;
     Score v = search(s, beta - 1, beta, ply);
     if (stopped_) break;
@@ -578,25 +699,19 @@ void Solver::solve_moves(const State& start, SolveResult& out) {
 }
 
 // A principal variation: from each position of known value v, the first
-// move (the table's best first) whose child a window (v-1, v+1) proves
-// worth v.
+// move in legal order whose child a window (v-1, v+1) proves worth v. Not
+// the table's best move first: the table depends on the search's history
+// (and on the threads), the legal order and the exact values do not, so
+// the variation is the same whatever the threads.
 void Solver::solve_pv(const State& start, SolveResult& out) {
   phase_ = "pv";
   State s = start;
   Score v = out.value.lower;
   while (!s.over && !stopped_) {
     MoveList moves = legal_moves(rules_, s);
-    int first = kNoMove;
-    if (keyed()) {
-      KeyWords key{};
-      pack(shape_, s, key.data());
-      first = table_.probe(hash_key(key.data(), shape_.words), key.data()).move;
-    }
     const History line = history_;
     bool found = false;
-    for (int k = -1; k < moves.size() && !found && !stopped_; ++k) {
-      int i = k < 0 ? first : k;
-      if (i >= moves.size() || (k >= 0 && i == first)) continue;
+    for (int i = 0; i < moves.size() && !found && !stopped_; ++i) {
       history_ = line;
       State c = root_child(s, moves[i]);
       if (solve_child(c, v - 1, v + 1) == v && !stopped_) {
@@ -621,6 +736,7 @@ SolveResult Solver::run(const State& start) {
   SolveResult out;
   out.table_entries = table_.capacity();
   out.key_bits = shape_.bits;
+  out.store_free = shape_.store_free;
   if (start.over) {
     out.value = {final_score(start), final_score(start)};
     out.pv_complete = true;
@@ -631,6 +747,7 @@ SolveResult Solver::run(const State& start) {
   if (out.value.exact() && !stopped_) solve_pv(start, out);
   out.stopped = stopped_;
   out.nodes = nodes_;
+  out.egtb_hits = egtb_hits_;
   out.seconds = elapsed();
   return out;
 }
@@ -639,7 +756,7 @@ SolveResult Solver::run(const State& start) {
 
 std::string unsolvable_reason(const Rules& rules) {
   State start = initial_state(rules);
-  KeyShape shape = key_shape(rules, start);
+  KeyShape shape = key_shape(rules, start, true);
   if (shape.words > kMaxKeyWords) {
     return "a position of this game needs " + std::to_string(shape.bits) +
            " bits of key, more than the solver's " + std::to_string(64 * kMaxKeyWords);
@@ -647,9 +764,86 @@ std::string unsolvable_reason(const Rules& rules) {
   return "";
 }
 
+namespace {
+
+// Threads split the first moves: each worker has its own solver and table
+// (the memory and node budgets divided among them) and takes the next
+// unsolved first move; the position's value is the best of the moves'
+// bounds, and the principal variation is found as with one thread (in
+// legal order), so the value, the moves' values and the variation do not
+// depend on the number of threads, only the node counts do.
+SolveResult solve_split(const Rules& rules, const State& start, const History* history,
+                        const SolveLimits& limits,
+                        const std::function<void(const SolveProgress&)>& progress) {
+  const auto begin = std::chrono::steady_clock::now();
+  MoveList moves = legal_moves(rules, start);
+  const int n = std::min(limits.threads, moves.size());
+  SolveLimits each = limits;
+  each.memory_mb = std::max<size_t>(1, limits.memory_mb / static_cast<size_t>(n));
+  if (limits.max_nodes) each.max_nodes = std::max<uint64_t>(1, limits.max_nodes / n);
+  std::mutex lock;
+  std::function<void(const SolveProgress&)> report;
+  if (progress) {
+    report = [&](const SolveProgress& p) {
+      std::lock_guard<std::mutex> guard(lock);
+      progress(p);
+    };
+  }
+  std::vector<std::unique_ptr<Solver>> solvers;
+  for (int t = 0; t < n; ++t)
+    solvers.push_back(std::make_unique<Solver>(rules, start, history, each, report));
+  SolveResult out;
+  out.moves.resize(static_cast<size_t>(moves.size()));
+  std::atomic<int> next{0};
+  std::exception_ptr failure;
+  auto work = [&](int t) {
+    try {
+      for (int i = next++; i < moves.size(); i = next++) {
+        out.moves[static_cast<size_t>(i)] = {
+            moves[i], solvers[static_cast<size_t>(t)]->move_value(start, moves[i],
+                                                                  make_score(Winner::Draw, 0))};
+      }
+    } catch (...) {
+      std::lock_guard<std::mutex> guard(lock);
+      if (!failure) failure = std::current_exception();
+      next = moves.size();
+    }
+  };
+  std::vector<std::thread> pool;
+  for (int t = 1; t < n; ++t) pool.emplace_back(work, t);
+  work(0);
+  for (std::thread& t : pool) t.join();
+  if (failure) std::rethrow_exception(failure);
+  const bool south = start.to_move == Player::South;
+  out.value = {south ? kLowest : kHighest, south ? kLowest : kHighest};
+  for (const MoveValue& mv : out.moves) {
+    out.value.lower = south ? std::max(out.value.lower, mv.value.lower)
+                            : std::min(out.value.lower, mv.value.lower);
+    out.value.upper = south ? std::max(out.value.upper, mv.value.upper)
+                            : std::min(out.value.upper, mv.value.upper);
+  }
+  for (const auto& s : solvers) s->totals(out);
+  if (out.value.exact() && !out.stopped) {
+    SolveResult pv;
+    pv.value = out.value;
+    solvers[0]->pv(start, pv);
+    out.pv = pv.pv;
+    out.pv_complete = pv.pv_complete;
+    out.nodes = 0, out.egtb_hits = 0, out.table_entries = 0, out.stopped = false;
+    for (const auto& s : solvers) s->totals(out);
+  }
+  out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
+  return out;
+}
+
+}  // namespace
+
 SolveResult solve(const Rules& rules, const State& start, const SolveLimits& limits,
                   const std::function<void(const SolveProgress&)>& progress,
                   const History* history) {
+  if (limits.threads > 1 && !start.over) {
+    return solve_split(rules, start, history, limits, progress);
+  }
   Solver solver(rules, start, history, limits, progress);
   return solver.run(start);
 }

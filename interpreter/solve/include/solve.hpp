@@ -25,6 +25,7 @@
 #include <string_view>
 #include <vector>
 
+#include "egtb.hpp"
 #include "rules.hpp"
 #include "state.hpp"
 
@@ -55,6 +56,17 @@ struct SolveLimits {
   double seconds = 0;      // 0: none
   size_t memory_mb = 256;  // the transposition table
   bool one_round = false;  // a match: the value of the current round, which ends the search
+  // Key positions without their stores when store_dependence proves the
+  // rules allow it (false: always the whole position; for comparisons).
+  bool store_free = true;
+  // An endgame database for these rules (Egtb::load checked them): every
+  // position with at most egtb->max_seeds() seeds on the board is looked
+  // up instead of searched. Not owned.
+  const Egtb* egtb = nullptr;
+  // Workers (solve splits the first moves among them, each with its own
+  // table of memory_mb / threads); the value, the first moves' values and
+  // the principal variation do not depend on it, the node counts do.
+  int threads = 1;
 };
 
 // What a long solve reports now and then (every 2^20 nodes).
@@ -64,6 +76,7 @@ struct SolveProgress {
   std::string_view phase;  // "value", "moves", "pv"
   int moves_done = 0;      // phase "moves": first moves solved so far
   int moves_total = 0;
+  Bounds bounds;  // proven so far for the position being solved (phase "value": the start)
 };
 
 struct MoveValue {
@@ -78,9 +91,11 @@ struct SolveResult {
   bool pv_complete = false;      // the pv reaches the end of the game
   bool stopped = false;          // a limit stopped the search
   uint64_t nodes = 0;            // positions expanded
+  uint64_t egtb_hits = 0;        // positions answered by the endgame database
   double seconds = 0;
   uint64_t table_entries = 0;  // the table's capacity
   int key_bits = 0;            // bits of one position key
+  bool store_free = false;     // the key leaves the stores out (store_free.hpp)
 };
 
 // Raised when the game can return to a position on the path being searched
