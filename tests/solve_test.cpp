@@ -631,20 +631,30 @@ TEST(SolveCli, EgtbBuildAndSolveWithIt) {
 
 // The determinism rule: the value, the first moves' values and the
 // principal variation do not depend on the number of threads.
+// Also with a history (Oware's repetition clause; each worker starts from
+// the position's history) and for one round of a match (Dakon).
 TEST(Solve, ThreadsGiveTheSameAnswer) {
-  for (const char* game : {"kalah", "anywoli"}) {
-    auto rules = load(game, {{"holes", 4}, {"seeds", 2}});
+  struct Case {
+    const char* game;
+    int holes, seeds;
+    bool one_round;
+  };
+  for (Case c : {Case{"kalah", 4, 2, false}, Case{"anywoli", 4, 2, false},
+                 Case{"oware", 3, 2, false}, Case{"dakon", 3, 2, true}}) {
+    auto rules = load(c.game, {{"holes", c.holes}, {"seeds", c.seeds}});
     ASSERT_TRUE(rules);
-    for (const State& s : random_positions(*rules, 4, 31, nullptr, 12)) {
+    for (const Position& p : random_lines(*rules, 4, 31, nullptr, 12)) {
+      const State& s = p.state;
       SolveLimits one;
       one.memory_mb = 8;
+      one.one_round = c.one_round;
       SolveLimits two = one;
       two.threads = 2;
       SolveLimits three = one;
       three.threads = 3;
-      SolveResult a = solve(*rules, s, one);
+      SolveResult a = solve(*rules, s, one, {}, &p.history);
       for (const SolveLimits& l : {two, three}) {
-        SolveResult b = solve(*rules, s, l);
+        SolveResult b = solve(*rules, s, l, {}, &p.history);
         ASSERT_TRUE(b.value.exact());
         EXPECT_EQ(b.value.lower, a.value.lower) << to_text(s);
         ASSERT_EQ(b.moves.size(), a.moves.size());
