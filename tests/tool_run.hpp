@@ -38,11 +38,22 @@ inline std::string read_text(const std::filesystem::path& path) {
   return s.str();
 }
 
-// A fresh path in the temporary directory, unique within this process.
+// A fresh path in a temporary directory of this process's own, removed
+// with whatever the test left in it when the process exits (tests that
+// fail half-way, or files a test does not remove, leave nothing behind).
 inline std::filesystem::path temp_file(const std::string& name) {
+  struct Dir {
+    std::filesystem::path path =
+        std::filesystem::temp_directory_path() / ("mancala_test_" + std::to_string(getpid()));
+    Dir() { std::filesystem::create_directories(path); }
+    ~Dir() {
+      std::error_code ignored;
+      std::filesystem::remove_all(path, ignored);
+    }
+  };
+  static Dir dir;
   static int counter = 0;
-  return std::filesystem::temp_directory_path() / ("mancala_test_" + std::to_string(getpid()) +
-                                                   "_" + std::to_string(counter++) + "_" + name);
+  return dir.path / (std::to_string(counter++) + "_" + name);
 }
 
 // Runs the shell command `cmd` with its stderr sent to a temporary file:
