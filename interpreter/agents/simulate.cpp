@@ -228,8 +228,8 @@ GameSummary simulate_game(const Rules& rules, const SimulationOptions& o, int ga
   Rng opening(seeds.next());
   uint64_t setup_seed = seeds.next();  // a scattered setup's (drawn after the others: they stay)
   GameAgents agents;
-  auto south = make_agent(o.south, south_seed);
-  auto north = make_agent(o.north, north_seed);
+  auto south = make_agent(o.south, south_seed, &rules);
+  auto north = make_agent(o.north, north_seed, &rules);
   if (!south || !north) {
     g.error = south ? north.error : south.error;
     return g;
@@ -245,9 +245,16 @@ GameSummary simulate_game(const Rules& rules, const SimulationOptions& o, int ga
 }
 
 Expected<SimulationReport> simulate(const Rules& rules, const SimulationOptions& o) {
+  // Checked once here, and held to the end: an agent's endgame database
+  // stays loaded, so the agents of every game share it (load_egtb).
+  std::vector<std::unique_ptr<Agent>> checked;
   for (const std::string* spec : {&o.south, &o.north}) {
-    auto agent = make_agent(*spec, 1);
-    if (!agent) return Expected<SimulationReport>::fail(agent.error);
+    auto agent = make_agent(*spec, 1, &rules);
+    if (!agent) {
+      return Expected<SimulationReport>::fail(
+          fmt::format("{}'s agent: {}", spec == &o.south ? "South" : "North", agent.error));
+    }
+    checked.push_back(std::move(*agent.value));
   }
   SimulationReport r;
   r.game = rules.name;
