@@ -121,8 +121,8 @@ TEST(AgentEgtb, ScoresTheSolversValueWhereTheDatabaseHoldsTheRoot) {
 // leaves scored by margin_score: what the agent with a database must equal.
 // With `guess`, a leaf that evaluate() would value is worth `guess` instead
 // (a value decided by exact leaves alone is the same for any guess).
-int64_t minimax(const Rules& rules, const Egtb& db, const State& s, Player root, int depth,
-                int ply, std::optional<int64_t> guess = std::nullopt) {
+int64_t minimax(const Rules& rules, const Egtb& db, const State& s, Player root, int depth, int ply,
+                std::optional<int64_t> guess = std::nullopt) {
   if (!s.over) {
     if (std::optional<int> m = db.margin(s)) return margin_score(*m, root, ply);
   }
@@ -185,8 +185,7 @@ TEST(AgentEgtb, SpecOptionLoadsTheFileForTheRulesOrSaysWhy) {
     if (!f.db->probe(s) || legal_moves(*f.rules, s).size() < 2) continue;
     auto* ab = dynamic_cast<AlphaBetaAgent*>(made.value->get());
     ASSERT_NE(ab, nullptr);
-    EXPECT_EQ(ab->search(*f.rules, s, nullptr).score,
-              margin_score(*f.db->margin(s), s.to_move, 1));
+    EXPECT_EQ(ab->search(*f.rules, s, nullptr).score, margin_score(*f.db->margin(s), s.to_move, 1));
   }
 
   auto no_rules = make_agent(spec, 1);

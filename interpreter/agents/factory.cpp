@@ -155,6 +155,11 @@ std::string agent_spec_error(std::string_view spec) {
   return parse_spec(spec, 1).error;
 }
 
+std::string agent_spec_egtb_file(std::string_view spec) {
+  auto parsed = parse_spec(spec, 1);
+  return parsed ? parsed.value->options.egtb_file : "";
+}
+
 Expected<std::shared_ptr<const Egtb>> load_egtb(const Rules& rules, const std::string& file) {
   using Result = Expected<std::shared_ptr<const Egtb>>;
   static std::mutex lock;

@@ -149,6 +149,9 @@ Expected<std::unique_ptr<Agent>> make_agent(std::string_view spec, uint64_t seed
 // before loading the game (a usage error) and make the agent after.
 std::string agent_spec_error(std::string_view spec);
 
+// The database file a well-formed spec names (egtb=FILE), else "".
+std::string agent_spec_egtb_file(std::string_view spec);
+
 // Egtb::load, shared: while any agent holds a database, another load of
 // the same file for the same rules returns it rather than reading the file
 // again (simulate builds fresh agents for every game). Thread-safe. The
