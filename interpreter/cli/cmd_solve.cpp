@@ -253,8 +253,9 @@ Command solve_command() {
       "is exact, or, when --max-nodes or --time stops the search, proven bounds\n"
       "`value in [a, b]` (exact: false; the status is still 0). A game with a\n"
       "`repetition` end clause is searched with the positions since the last capture,\n"
-      "as play keeps them; one that can cycle with no rule to end it is refused\n"
-      "(status 1). Progress is shown on standard error when it is a terminal.";
+      "as play keeps them. A game that can cycle with no rule to end it is refused\n"
+      "(status 1) when the search meets a line that returns to a position on it.\n"
+      "Progress is shown on standard error when it is a terminal.";
   c.spec.positional("RULES");
   c.spec.flag(FlagSpec::option("moves", "LIST",
                                "solve the position after these moves, comma-separated (6,3,2)")
