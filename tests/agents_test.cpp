@@ -111,7 +111,7 @@ TEST(MakeAgent, ReportsMistakesWithSuggestions) {
   EXPECT_EQ(error_of(""), "expected an agent name (random, greedy, alphabeta, mcts), got ''");
   EXPECT_EQ(error_of("alphabeta:deph=3"),
             "unknown option 'deph' for alphabeta; did you mean 'depth'? (its options: depth, "
-            "seconds, seed)");
+            "seconds, seed, egtb)");
   EXPECT_EQ(error_of("mcts:depth=3"),
             "unknown option 'depth' for mcts (its options: iterations, seconds, seed)");
   EXPECT_EQ(error_of("alphabeta:depth"),

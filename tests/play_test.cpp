@@ -682,6 +682,114 @@ TEST(Play, JsonlWithAHumanKeepsTheConversationOffStandardOutput) {
   EXPECT_GE(n, 2) << out;  // the start, South's move 1, North's replies
 }
 
+// ---- endgame databases: ai:alphabeta:egtb=FILE, play --egtb ----------------
+
+// Kalah(3,2) with a database of all its 12 seeds: it holds every position.
+std::string kalah32_database() {
+  static std::string path = [] {
+    std::string p = temp_file("kalah32.egtb").string();
+    ToolRun built = run_tool({"egtb", "build", "kalah", "--set", "holes=3", "--set", "seeds=2",
+                              "--seeds", "12", "--output", p});
+    EXPECT_EQ(built.status, 0) << built.err;
+    return p;
+  }();
+  return path;
+}
+
+TEST(Play, AgentDatabaseIsLoadedForTheGameOrRefused) {
+  const std::string db = kalah32_database();
+  const std::vector<std::string> game = {"play",    "kalah",   "--set",  "holes=3", "--set",
+                                         "seeds=2", "--north", "random", "--quiet"};
+  auto play = [&](std::vector<std::string> extra) {
+    std::vector<std::string> args = game;
+    args.insert(args.end(), extra.begin(), extra.end());
+    return run_tool(args);
+  };
+  ToolRun ok = play({"--south", "ai:alphabeta:depth=1,egtb=" + db});
+  EXPECT_EQ(ok.status, 0) << ok.err;
+  EXPECT_NE(ok.out.find("South alphabeta:depth=1,egtb=" + db), std::string::npos) << ok.out;
+  EXPECT_TRUE(has_result(ok.out));
+  ToolRun missing = play({"--south", "ai:alphabeta:egtb=" + db + ".missing"});
+  EXPECT_EQ(missing.status, 1);
+  EXPECT_NE(missing.err.find("mancala play: --south: egtb: " + db + ".missing: cannot open"),
+            std::string::npos)
+      << missing.err;
+  EXPECT_EQ(play({"--south", "ai:alphabeta:egtb="}).status, 2);
+  EXPECT_EQ(play({"--egtb", db + ".missing"}).status, 1);
+  ToolRun other = run_tool({"play", "kalah_empty", "--set", "holes=3", "--set", "seeds=2",
+                            "--south", "alphabeta:egtb=" + db, "--north", "random"});
+  EXPECT_EQ(other.status, 1);
+  EXPECT_NE(other.err.find("other rules"), std::string::npos) << other.err;
+  ToolRun oware = run_tool({"play", "oware", "--egtb", db, "--south", "random"});
+  EXPECT_EQ(oware.status, 1);
+  EXPECT_NE(oware.err.find("cannot have an endgame database"), std::string::npos) << oware.err;
+
+  const std::vector<std::string> sim = {"simulate", "kalah",   "--set",     "holes=3",
+                                        "--set",    "seeds=2", "--games",   "4",
+                                        "--north",  "random",  "--threads", "2"};
+  auto simulate = [&](const std::string& south) {
+    std::vector<std::string> args = sim;
+    args.insert(args.end(), {"--south", south});
+    return run_tool(args);
+  };
+  ToolRun games = simulate("alphabeta:depth=1,egtb=" + db);
+  EXPECT_EQ(games.status, 0) << games.err;
+  EXPECT_NE(games.out.find("4 wins 100.0%"), std::string::npos) << games.out;  // it plays perfectly
+  ToolRun lost = simulate("alphabeta:egtb=" + db + ".missing");
+  EXPECT_EQ(lost.status, 1);
+  EXPECT_NE(lost.err.find("South's agent: egtb: "), std::string::npos) << lost.err;
+  EXPECT_EQ(simulate("alphabeta:egtb=").status, 2);
+}
+
+// With --egtb, a hint the database decides is exact; without it (or out of
+// its reach) the hint is the depth-limited estimate.
+TEST(Play, HintIsExactWhereTheDatabaseHoldsThePosition) {
+  const std::string db = kalah32_database();
+  Terminal t({"play", "kalah", "--set", "holes=3", "--set", "seeds=2", "--south", "human",
+              "--north", "greedy", "--egtb", db, "--ascii"});
+  ASSERT_TRUE(t.started());
+  ASSERT_TRUE(t.expect("Your move (")) << t.screen();
+  t.type("hint");
+  EXPECT_TRUE(t.expect("(exact: you win by 4).")) << t.screen();  // as `solve` says
+  EXPECT_TRUE(t.expect("The endgame database holds this position")) << t.screen();
+  t.type("help");
+  EXPECT_TRUE(t.expect("exact where the endgame database decides it")) << t.screen();
+  t.type("quit");
+  EXPECT_EQ(t.wait_exit(), 0);
+
+  // Kalah(3,3) has 18 seeds: the start is out of a 12-seed database's
+  // reach, but a 10-ply search ends in it or in finished games on every
+  // line, so the result (South wins, by 2 as `solve` says) is proven.
+  std::string k33 = temp_file("kalah33.egtb").string();
+  ASSERT_EQ(run_tool({"egtb", "build", "kalah", "--set", "holes=3", "--set", "seeds=3", "--seeds",
+                      "12", "--output", k33})
+                .status,
+            0);
+  Terminal deeper({"play", "kalah", "--set", "holes=3", "--set", "seeds=3", "--south", "human",
+                   "--north", "greedy", "--egtb", k33, "--ascii"});
+  ASSERT_TRUE(deeper.started());
+  ASSERT_TRUE(deeper.expect("Your move (")) << deeper.screen();
+  deeper.type("hint 10");
+  EXPECT_TRUE(deeper.expect("Hint: alpha-beta (depth 10) would play 2 (exact: you win)."))
+      << deeper.screen();
+  deeper.type("hint 2");
+  EXPECT_TRUE(deeper.expect("Hint: alpha-beta (depth 2) would play")) << deeper.screen();
+  EXPECT_TRUE(deeper.expect("plies ahead.")) << deeper.screen();
+  deeper.type("quit");
+  EXPECT_EQ(deeper.wait_exit(), 0);
+  fs::remove(k33);
+
+  Terminal plain({"play", "kalah", "--set", "holes=3", "--set", "seeds=2", "--south", "human",
+                  "--north", "greedy", "--ascii"});
+  ASSERT_TRUE(plain.started());
+  ASSERT_TRUE(plain.expect("Your move (")) << plain.screen();
+  plain.type("hint 2");
+  EXPECT_TRUE(plain.expect("Hint: alpha-beta (depth 2) would play")) << plain.screen();
+  plain.type("quit");
+  EXPECT_EQ(plain.wait_exit(), 0);
+  EXPECT_EQ(plain.screen().find("exact"), std::string::npos) << plain.screen();
+}
+
 TEST(Play, EndOfInputOnATerminalEndsCleanly) {
   Terminal t({"play", "games/oware.mnc", "--ascii"});
   ASSERT_TRUE(t.started());

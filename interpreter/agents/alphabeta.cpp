@@ -14,9 +14,26 @@
 // where the history holds no earlier position (right after a capture).
 // Nothing is allocated per node: each ply has a preallocated Frame holding
 // its moves and child states, filled once and searched in order.
+//
+// An endgame database (egtb.hpp) makes every position it covers a leaf, at
+// any depth, scored as the finished game it leads to (margin_score, at the
+// ply where it is met, like a finished game). This leaves the exact-depth
+// rule as it is: a covered position is answered before the table is read
+// and never stored, so the search is still fixed-depth minimax, over a
+// tree whose leaves are the finished games, the covered positions and the
+// depth limit; its value is a function of (position, depth, ply) and the
+// table may keep answering only at the depth searched. (A value that rests
+// on exact leaves alone would hold at any greater depth too; the table does
+// not use that, to keep its one rule.) The search proves its result when
+// no leaf was valued by evaluate(): each table entry records whether its
+// subtree met one, and `guesses` counts those leaves, directly or through
+// the table, in one iteration. Without a database none of this runs: the
+// search is a template on whether a database is there, and its instance
+// without one is the search as it was, with no test per node.
 #include <algorithm>
 #include <array>
 #include <chrono>
+#include <stdexcept>
 #include <vector>
 
 #include "agents.hpp"
@@ -41,6 +58,7 @@ struct TtEntry {
   Bound bound = Bound::Exact;
   Move move = kNoMove;
   bool score_ok = false;
+  bool proven = false;  // with a database: no leaf below was valued by evaluate()
 };
 
 // One ply of the search: the node's moves, their child states in search
@@ -72,8 +90,10 @@ struct AlphaBetaSearch {
   std::vector<Frame> frames = std::vector<Frame>(kMaxDepth + 2);
   uint32_t generation = 0;
   const Rules* rules = nullptr;
+  const Egtb* egtb = nullptr;  // the database, or null
   Player root = Player::South;
   uint64_t nodes = 0;
+  uint64_t guesses = 0;  // leaves valued by evaluate() this iteration (with a database)
   bool timed = false;
   bool stopped = false;
   std::chrono::steady_clock::time_point deadline;
@@ -83,6 +103,7 @@ struct AlphaBetaSearch {
   }
   void expand(int ply, const State& s, Move first);
   const State& child(int ply, const State& s, int i);
+  template <bool kDatabase>
   int64_t search(const State& s, int depth, int ply, int64_t alpha, int64_t beta);
   bool root_iteration(const State& s, int depth, SearchResult& out);
   SearchResult run(const Rules& r, const State& s, const History* h, int depth, double seconds);
@@ -119,7 +140,14 @@ const State& AlphaBetaSearch::child(int ply, const State& s, int i) {
   return f.child[i];
 }
 
+template <bool kDatabase>
 int64_t AlphaBetaSearch::search(const State& s, int depth, int ply, int64_t alpha, int64_t beta) {
+  if constexpr (kDatabase) {
+    if (!s.over) {
+      if (std::optional<int> margin = egtb->margin(s)) return margin_score(*margin, root, ply);
+      if (depth == 0) ++guesses;
+    }
+  }
   if (s.over || depth == 0) return leaf_score(*rules, s, root, ply);
   ++nodes;
   if (timed && nodes % kCheckEvery == 0 && std::chrono::steady_clock::now() >= deadline) {
@@ -136,10 +164,12 @@ int64_t AlphaBetaSearch::search(const State& s, int depth, int ply, int64_t alph
       int64_t v = from_table(e.score, ply);
       if (e.bound == Bound::Exact || (e.bound == Bound::Lower && v >= beta) ||
           (e.bound == Bound::Upper && v <= alpha)) {
+        if constexpr (kDatabase) guesses += e.proven ? 0 : 1;
         return v;
       }
     }
   }
+  [[maybe_unused]] const uint64_t guesses0 = guesses;
   expand(ply, s, first);
   const Frame& f = frames[ply];
   bool maximize = s.to_move == root;
@@ -148,7 +178,7 @@ int64_t AlphaBetaSearch::search(const State& s, int depth, int ply, int64_t alph
   Move best_move = f.moves[f.order[0]];
   for (int k = 0; k < f.moves.size() && alpha < beta; ++k) {
     int i = f.order[k];
-    int64_t v = search(child(ply, s, i), depth - 1, ply + 1, alpha, beta);
+    int64_t v = search<kDatabase>(child(ply, s, i), depth - 1, ply + 1, alpha, beta);
     if (stopped) return 0;
     if (maximize ? v > best : v < best) {
       best = v;
@@ -159,6 +189,7 @@ int64_t AlphaBetaSearch::search(const State& s, int depth, int ply, int64_t alph
   }
   e = TtEntry{key,          to_table(best, ply), generation, static_cast<int8_t>(depth),
               Bound::Exact, best_move,           clean};
+  if constexpr (kDatabase) e.proven = guesses == guesses0;
   if (best <= alpha0) e.bound = Bound::Upper;
   if (best >= beta0) e.bound = Bound::Lower;
   return best;
@@ -170,8 +201,11 @@ bool AlphaBetaSearch::root_iteration(const State& s, int depth, SearchResult& ou
   Frame& f = frames[0];
   int64_t best = -kInfinity;
   int best_k = 0;
+  guesses = 0;
   for (int k = 0; k < f.moves.size(); ++k) {
-    int64_t v = search(child(0, s, f.order[k]), depth - 1, 1, best, kInfinity);
+    const State& c = child(0, s, f.order[k]);
+    int64_t v = egtb ? search<true>(c, depth - 1, 1, best, kInfinity)
+                     : search<false>(c, depth - 1, 1, best, kInfinity);
     if (stopped) return false;
     if (v > best) {
       best = v;
@@ -182,11 +216,15 @@ bool AlphaBetaSearch::root_iteration(const State& s, int depth, SearchResult& ou
   out.move = f.moves[f.order[0]];
   out.score = best;
   out.depth = depth;
+  out.proven = egtb && guesses == 0;
   return true;
 }
 
 SearchResult AlphaBetaSearch::run(const Rules& r, const State& s, const History* h, int depth,
                                   double seconds) {
+  if (egtb && Egtb::rules_identity(r) != egtb->identity()) {
+    throw std::invalid_argument("the agent's endgame database was built for other rules");
+  }
   rules = &r;
   root = s.to_move;
   nodes = 0;
@@ -211,7 +249,9 @@ SearchResult AlphaBetaSearch::run(const Rules& r, const State& s, const History*
 }
 
 AlphaBetaAgent::AlphaBetaAgent(const AgentOptions& options)
-    : options_(options), search_(std::make_unique<AlphaBetaSearch>()) {}
+    : options_(options), search_(std::make_unique<AlphaBetaSearch>()) {
+  search_->egtb = options_.egtb.get();
+}
 
 AlphaBetaAgent::~AlphaBetaAgent() = default;
 
@@ -222,7 +262,11 @@ std::string AlphaBetaAgent::name() const {
     s += sep + std::string("depth=") + std::to_string(options_.depth);
     sep = ',';
   }
-  if (options_.seconds > 0) s += sep + std::string("seconds=") + format_seconds(options_.seconds);
+  if (options_.seconds > 0) {
+    s += sep + std::string("seconds=") + format_seconds(options_.seconds);
+    sep = ',';
+  }
+  if (options_.egtb) s += sep + std::string("egtb=") + options_.egtb_file;
   return s;
 }
 

@@ -4,7 +4,8 @@
 // brute-force minimax agree exactly on what a position is worth. A finished
 // game outranks any evaluation: evaluate() is clamped well below kWinScore,
 // and a win's score shrinks by one per ply so that the search prefers the
-// quickest win and the slowest loss.
+// quickest win and the slowest loss. A position an endgame database
+// covers is scored as the finished game it leads to (margin_score).
 #include <algorithm>
 
 #include "agents.hpp"
@@ -22,6 +23,13 @@ int64_t terminal_score(const State& state, Player pov, int ply) {
   if (r.winner == win) return kWinScore - ply + (mine - theirs);
   if (r.winner == loss) return -kWinScore + ply + (mine - theirs);
   return 0;  // a draw (or, defensively, no winner)
+}
+
+int64_t margin_score(int margin, Player pov, int ply) {
+  int64_t mine = pov == Player::South ? margin : -int64_t{margin};
+  if (mine > 0) return kWinScore - ply + mine;
+  if (mine < 0) return -kWinScore + ply + mine;
+  return 0;
 }
 
 int64_t leaf_score(const Rules& rules, const State& state, Player pov, int ply) {

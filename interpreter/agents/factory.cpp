@@ -4,11 +4,20 @@
 // as one line of text rather than an exception, in the project's "expected
 // X, got Y" form, with a spelling suggestion for a name or an option. The
 // table of agents and their options is the single place that knows which
-// option applies to which agent.
+// option applies to which agent. Reading a spec (parse_spec) is apart from
+// making the agent, because one option names a file: egtb=FILE, an endgame
+// database, is loaded for the game's rules, so a front end checks the form
+// of its flags first (agent_spec_error, a usage error) and makes the agent
+// once the game is loaded (a file that cannot be read is then a failure).
+// Databases are loaded through one cache of weak pointers, so that the
+// agents of every game of a simulation share one copy while any holds it.
 #include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <map>
+#include <mutex>
+#include <utility>
 #include <vector>
 
 #include "agents.hpp"
@@ -26,7 +35,7 @@ const std::vector<AgentKind>& agent_kinds() {
   static const std::vector<AgentKind> kinds = {
       {"random", {"seed"}},
       {"greedy", {"seed"}},
-      {"alphabeta", {"depth", "seconds", "seed"}},
+      {"alphabeta", {"depth", "seconds", "seed", "egtb"}},
       {"mcts", {"iterations", "seconds", "seed"}},
   };
   return kinds;
@@ -56,6 +65,9 @@ std::string set_option(std::string_view key, std::string_view value, AgentOption
       return "seed must be a non-negative integer" + got;
     }
     o.seed = seed;
+  } else if (key == "egtb") {
+    if (value.empty()) return "egtb must name a database file (`mancala egtb build` writes one)";
+    o.egtb_file = std::string(value);
   } else {  // seconds
     std::string text(value);
     char* end = nullptr;
@@ -95,16 +107,14 @@ std::string parse_options(std::string_view text, const AgentKind& kind, AgentOpt
   return "";
 }
 
-}  // namespace
+// A spec read: the agent's name and its options, no file read yet.
+struct ParsedSpec {
+  std::string name;
+  AgentOptions options;
+};
 
-std::string format_seconds(double seconds) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%g", seconds);
-  return buf;
-}
-
-Expected<std::unique_ptr<Agent>> make_agent(std::string_view spec, uint64_t seed) {
-  using Result = Expected<std::unique_ptr<Agent>>;
+Expected<ParsedSpec> parse_spec(std::string_view spec, uint64_t seed) {
+  using Result = Expected<ParsedSpec>;
   auto fail = [](std::string message) { return Result::fail(std::move(message)); };
   if (spec.substr(0, 3) == "ai:") spec.remove_prefix(3);
   size_t colon = spec.find(':');
@@ -128,14 +138,61 @@ Expected<std::unique_ptr<Agent>> make_agent(std::string_view spec, uint64_t seed
   auto given = [&](const char* key) {
     return std::find(seen.begin(), seen.end(), key) != seen.end();
   };
+  if (given("seconds") && !given("depth") && name == "alphabeta") o.depth = 0;
+  if (given("seconds") && !given("iterations") && name == "mcts") o.iterations = 0;
+  return Result::ok(ParsedSpec{name, std::move(o)});
+}
+
+}  // namespace
+
+std::string format_seconds(double seconds) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g", seconds);
+  return buf;
+}
+
+std::string agent_spec_error(std::string_view spec) {
+  return parse_spec(spec, 1).error;
+}
+
+std::string agent_spec_egtb_file(std::string_view spec) {
+  auto parsed = parse_spec(spec, 1);
+  return parsed ? parsed.value->options.egtb_file : "";
+}
+
+Expected<std::shared_ptr<const Egtb>> load_egtb(const Rules& rules, const std::string& file) {
+  using Result = Expected<std::shared_ptr<const Egtb>>;
+  static std::mutex lock;
+  static std::map<std::pair<std::string, uint64_t>, std::weak_ptr<const Egtb>> loaded;
+  std::lock_guard<std::mutex> hold(lock);  // held while loading: one read per file
+  std::weak_ptr<const Egtb>& slot = loaded[{file, Egtb::rules_identity(rules)}];
+  if (std::shared_ptr<const Egtb> db = slot.lock()) return Result::ok(std::move(db));
+  try {
+    auto db = std::make_shared<const Egtb>(Egtb::load(rules, file));
+    slot = db;
+    return Result::ok(std::move(db));
+  } catch (const EgtbError& e) {
+    return Result::fail(e.what());
+  }
+}
+
+Expected<std::unique_ptr<Agent>> make_agent(std::string_view spec, uint64_t seed,
+                                            const Rules* rules) {
+  using Result = Expected<std::unique_ptr<Agent>>;
+  auto parsed = parse_spec(spec, seed);
+  if (!parsed) return Result::fail(parsed.error);
+  const std::string& name = parsed.value->name;
+  AgentOptions& o = parsed.value->options;
   if (name == "random") return Result::ok(make_random_agent(o.seed));
   if (name == "greedy") return Result::ok(make_greedy_agent(o.seed));
-  if (name == "alphabeta") {
-    if (given("seconds") && !given("depth")) o.depth = 0;
-    return Result::ok(std::make_unique<AlphaBetaAgent>(o));
+  if (name == "mcts") return Result::ok(make_mcts_agent(o));
+  if (!o.egtb_file.empty()) {
+    if (!rules) return Result::fail("egtb=FILE needs the game's rules to load the database for");
+    auto db = load_egtb(*rules, o.egtb_file);
+    if (!db) return Result::fail("egtb: " + db.error);
+    o.egtb = std::move(*db.value);
   }
-  if (given("seconds") && !given("iterations")) o.iterations = 0;
-  return Result::ok(make_mcts_agent(o));
+  return Result::ok(std::make_unique<AlphaBetaAgent>(o));
 }
 
 }  // namespace mancala

@@ -92,12 +92,13 @@ int run_egtb(const ParsedArgs& args, Io& io) {
 Command egtb_command() {
   Command c;
   c.name = "egtb";
-  c.summary = "build an endgame database for `solve --egtb` (docs/solving.md)";
+  c.summary = "build an endgame database for solve, ai:alphabeta and hint (docs/solving.md)";
   c.description =
       "`egtb build RULES --seeds K` computes the exact future margin (South minus North,\n"
       "from the position to the end, with perfect play) of every position with at most K\n"
       "seeds on the board, both players to move, and writes it to a file that\n"
-      "`mancala solve --egtb FILE` reads. Only games whose rest cannot depend on the\n"
+      "`mancala solve --egtb FILE`, the agent ai:alphabeta:egtb=FILE and `play --egtb FILE`\n"
+      "(for hint) read. Only games whose rest cannot depend on the\n"
       "stores and whose position is the board and the player to move (Kalah, say) can\n"
       "have one; others are refused with the reason (status 1). The file records the\n"
       "rules it was built for; any other rules refuse it. Progress is shown on standard\n"

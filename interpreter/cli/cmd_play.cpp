@@ -11,7 +11,11 @@
 // of `replay`). Colour, Unicode and the animation are used only on a
 // terminal, so the same command writes the same bytes to a file every time.
 // Standard input that is not a terminal cannot answer questions, so human
-// sides are then played by alpha-beta and the game runs to its end.
+// sides are then played by alpha-beta and the game runs to its end. The
+// sides' specs are checked before the game is loaded (a usage error) and
+// the agents made after it, since an agent's endgame database (egtb=FILE)
+// is loaded for the game's rules; `--egtb FILE` gives `hint` one, and a
+// hint the database decides says "exact" rather than giving an estimate.
 #include <fcntl.h>
 #include <fmt/format.h>
 #include <unistd.h>
@@ -23,6 +27,7 @@
 #include <cstring>
 #include <fstream>
 #include <iostream>
+#include <optional>
 
 #include "agents.hpp"
 #include "board_view.hpp"
@@ -59,6 +64,7 @@ struct PlayConfig {
   std::string rules_text;              // describe's text, for the `rules` command
   std::vector<std::string> end_words;  // end_reasons: why a game or round ended
   std::string match_end_words;         // match_end_reason: why a match ended
+  std::shared_ptr<const Egtb> egtb;    // --egtb: the database `hint` searches with, or null
 };
 
 struct Side {
@@ -400,10 +406,11 @@ void Session::print_help() const {
     paragraphs.push_back(fmt::format(
         "A hole of the other row that you hold as a son is played as {} + its number there.", n));
   }
-  paragraphs.push_back(
+  paragraphs.push_back(fmt::format(
       "Commands: moves (the legal moves), hint or hint N (what alpha-beta would play, searching N "
-      "plies), undo (take back your last move and the replies to it), board (draw it again), "
-      "rules (the rules of this game), quit.");
+      "plies{}), undo (take back your last move and the replies to it), board (draw it again), "
+      "rules (the rules of this game), quit.",
+      config_.egtb ? "; exact where the endgame database decides it" : ""));
   if (rules_.direction_choice) {
     paragraphs.push_back(
         "Where you choose the direction, add it to the hole: 3ccw sows counter-clockwise (from "
@@ -443,15 +450,50 @@ std::string evaluation_words(const Rules& rules) {
   return "your store and the seeds you control, minus the opponent's";
 }
 
+// A known result in words, the margin South minus North: "you win by 4",
+// "North wins by 2", "a draw".
+std::string outcome_words(const Voice& voice, int margin) {
+  if (margin == 0) return "a draw";
+  Player winner = margin > 0 ? Player::South : Player::North;
+  int by = margin > 0 ? margin : -margin;
+  if (!voice.has_you) return fmt::format("{} wins by {}", side_name(voice, winner), by);
+  return fmt::format("you {} by {}", winner == voice.you ? "win" : "lose", by);
+}
+
+// The result a proven search found for the player to move (its sign).
+std::string proven_words(const SearchResult& r, const std::string& whom) {
+  if (r.score == 0) return "a draw";
+  bool you = whom == "you";
+  if (r.score > 0) return fmt::format("{} {}", whom, you ? "win" : "wins");
+  return fmt::format("{} {}", whom, you ? "lose" : "loses");
+}
+
 void Session::print_hint(int depth) {
   AgentOptions options;
   options.depth = depth;
+  options.egtb = config_.egtb;
   AlphaBetaAgent hinter(options);
   try {
     SearchResult r = hinter.search(rules_, state_, &history_);
     std::string whom = voice_.has_you ? "you" : side_name(voice_, state_.to_move);
-    say(fmt::format("Hint: alpha-beta (depth {}) would play {}: {}.", depth,
-                    format_move(r.move, rules_.move_names()), score_words(r, whom)));
+    std::string move = format_move(r.move, rules_.move_names());
+    // The database holds the position: every child is a finished game or
+    // in it too, so the search's move is a best one and the value exact.
+    if (std::optional<int> margin = config_.egtb ? config_.egtb->margin(state_) : std::nullopt) {
+      say(fmt::format("Hint: {} (exact: {}).", move, outcome_words(voice_, *margin)));
+      say("The endgame database holds this position: that is the result with best play by both "
+          "sides.");
+      return;
+    }
+    if (r.proven) {
+      say(fmt::format("Hint: alpha-beta (depth {}) would play {} (exact: {}).", depth, move,
+                      proven_words(r, whom)));
+      say("Every line it searched ends in a finished game or in the endgame database: that is the "
+          "result with best play by both sides (the margin is not worked out).");
+      return;
+    }
+    say(fmt::format("Hint: alpha-beta (depth {}) would play {}: {}.", depth, move,
+                    score_words(r, whom)));
     say(fmt::format("The evaluation counts {}.", evaluation_words(rules_)));
     say(fmt::format("It assumes best play by both sides; \"hint N\" looks N plies ahead (1-{}).",
                     kMaxHintDepth));
@@ -688,22 +730,34 @@ int Session::run() {
 
 // ---- the command line ----------------------------------------------------
 
-// A side from its spec; "human" needs a terminal on standard input.
-Expected<Side> make_side(const std::string& flag, std::string spec, uint64_t seed, bool stdin_tty,
-                         Io& io) {
-  Side side;
-  if (spec == "human" && stdin_tty) {
-    side.spec = "human";
-    side.human = true;
-    return Expected<Side>::ok(std::move(side));
-  }
+// A side's spec, its form checked before the game is loaded; "human"
+// needs a terminal on standard input (else it is kDefaultAgent).
+Expected<std::string> side_spec(const std::string& flag, std::string spec, bool stdin_tty, Io& io) {
+  if (spec == "human" && stdin_tty) return Expected<std::string>::ok(spec);
   if (spec == "human") {
     fmt::print(io.err, "mancala play: standard input is not a terminal, so {} is played by {}\n",
                flag == "south" ? "South" : "North", kDefaultAgent);
     spec = kDefaultAgent;
   }
-  auto agent = make_agent(spec, seed);
-  if (!agent) return Expected<Side>::fail(fmt::format("--{}: {} (or 'human')", flag, agent.error));
+  std::string error = agent_spec_error(spec);
+  if (!error.empty()) {
+    return Expected<std::string>::fail(fmt::format("--{}: {} (or 'human')", flag, error));
+  }
+  return Expected<std::string>::ok(spec);
+}
+
+// The side of a checked spec, once the rules are known: an agent's
+// database is loaded for them, and a file that cannot be is the error.
+Expected<Side> make_side(const std::string& flag, const std::string& spec, uint64_t seed,
+                         const Rules& rules) {
+  Side side;
+  if (spec == "human") {
+    side.spec = "human";
+    side.human = true;
+    return Expected<Side>::ok(std::move(side));
+  }
+  auto agent = make_agent(spec, seed, &rules);
+  if (!agent) return Expected<Side>::fail(fmt::format("--{}: {}", flag, agent.error));
   side.agent = std::move(*agent.value);
   side.spec = "ai:" + side.agent->name();
   return Expected<Side>::ok(std::move(side));
@@ -756,10 +810,10 @@ int run_play(const ParsedArgs& args, Io& io) {
                            : stdin_tty       ? "human"
                                              : kDefaultAgent;
   uint64_t seed = config.value->seed;
-  auto south = make_side("south", south_spec, seed, stdin_tty, io);
-  if (!south) return usage_error(io, "play", south.error);
-  auto north = make_side("north", args.get("north"), seed + 1, stdin_tty, io);
-  if (!north) return usage_error(io, "play", north.error);
+  auto south_checked = side_spec("south", south_spec, stdin_tty, io);
+  if (!south_checked) return usage_error(io, "play", south_checked.error);
+  auto north_checked = side_spec("north", args.get("north"), stdin_tty, io);
+  if (!north_checked) return usage_error(io, "play", north_checked.error);
   std::optional<LoadedGame> loaded = load_game(config.value->rules_path, *overrides.value, io);
   if (!loaded) return kFailed;
   if (!config.value->record_path.empty() && !writable(config.value->record_path)) {
@@ -768,6 +822,22 @@ int run_play(const ParsedArgs& args, Io& io) {
     return kFailed;
   }
   std::shared_ptr<const Rules> rules = compile(loaded->game);
+  auto south = make_side("south", *south_checked.value, seed, *rules);
+  auto north = make_side("north", *north_checked.value, seed + 1, *rules);
+  for (const Expected<Side>* side : {&south, &north}) {
+    if (!*side) {
+      fmt::print(io.err, "mancala play: {}\n", side->error);
+      return kFailed;
+    }
+  }
+  if (args.has("egtb")) {
+    auto db = load_egtb(*rules, args.get("egtb"));
+    if (!db) {
+      fmt::print(io.err, "mancala play: --egtb: {}\n", db.error);
+      return kFailed;
+    }
+    config.value->egtb = std::move(*db.value);
+  }
   config.value->settings = *overrides.value;
   config.value->hash = rules_hash(loaded->sources);
   config.value->rules_text = describe(loaded->game, loaded->sources);
@@ -787,13 +857,15 @@ Command play_command() {
   c.description =
       "Each side is `human` or an agent: random, greedy, ai:alphabeta, ai:mcts, with\n"
       "options as in ai:alphabeta:depth=8, ai:mcts:iterations=20000, ai:alphabeta:seconds=2\n"
-      "(docs/agents.md). South moves first and is drawn at the bottom; each player numbers\n"
+      "(docs/agents.md); ai:alphabeta:egtb=FILE plays with an endgame database of the game.\n"
+      "South moves first and is drawn at the bottom; each player numbers\n"
       "their own holes 1..N from their own left. A human types a hole number (on four\n"
       "rows its row and number, f3 or b3; with ccw or cw where the mover chooses the\n"
       "direction: 3cw; with the answers where a move asks questions: 3/y; s3 for three\n"
       "seeds sown from the store, s1@5 into hole 5; docs/cli.md, \"Move notation\"),\n"
       "`pass`, or\n"
-      "help, moves, hint, undo, board, quit. When standard input is not a terminal, human\n"
+      "help, moves, hint, undo, board, quit; with --egtb FILE (`mancala egtb build`) a hint\n"
+      "the endgame database decides says \"exact\". When standard input is not a terminal, human\n"
       "sides are played by ai:alphabeta and the game runs to its end. Boards use box\n"
       "drawing on a terminal with a UTF-8 locale and TERM other than dumb, plain ASCII\n"
       "otherwise (or with --ascii); colour as --color says.\n"
@@ -820,6 +892,9 @@ Command play_command() {
   c.spec.flag(FlagSpec::option("record", "FILE", "write the game record (YAML) to FILE"));
   c.spec.flag(FlagSpec::option("max-plies", "N", "stop an unfinished game after N plies (status 1)")
                   .defaults_to("100000"));
+  c.spec.flag(FlagSpec::option("egtb", "FILE",
+                               "an endgame database of these rules for `hint` (the agents take "
+                               "their own: ai:alphabeta:egtb=FILE)"));
   c.spec.flag(set_flag());
   c.run = run_play;
   return c;

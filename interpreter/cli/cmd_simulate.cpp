@@ -77,8 +77,8 @@ int run_simulate(const ParsedArgs& args, Io& io) {
       return usage_error(io, "simulate", "simulate plays agents only, not 'human'");
   }
   for (const std::string* spec : {&options.value->south, &options.value->north}) {
-    auto agent = make_agent(*spec, 1);
-    if (!agent) return usage_error(io, "simulate", agent.error);
+    std::string error = agent_spec_error(*spec);
+    if (!error.empty()) return usage_error(io, "simulate", error);
   }
   std::optional<LoadedGame> loaded = load_game(args.positionals()[0], *overrides.value, io);
   if (!loaded) return kFailed;
@@ -90,7 +90,7 @@ int run_simulate(const ParsedArgs& args, Io& io) {
     result = Expected<SimulationReport>::fail(
         fmt::format("cannot start a thread: {}", e.code().message()));
   }
-  if (!result) {  // the agents were checked above: the system failed us
+  if (!result) {  // the specs were checked above: a database or the system failed us
     fmt::print(io.err, "mancala simulate: {}\n", result.error);
     return kFailed;
   }
@@ -119,10 +119,12 @@ Command simulate_command() {
       "each game with N random moves; without them the interval is taken over the one\n"
       "distinct game. No rate is printed when no game finished. Agents: random,\n"
       "greedy, alphabeta, mcts, with options as in `ai:alphabeta:depth=4` or\n"
-      "`mcts:iterations=2000` (docs/agents.md).\n"
+      "`mcts:iterations=2000` (docs/agents.md); `alphabeta:egtb=FILE` gives alpha-beta an\n"
+      "endgame database of the game (`mancala egtb build`).\n"
       "Games are totalled as they end, so memory does not grow with --games.\n"
       "A progress bar is shown on stderr when it is a terminal. Status 1 if any game\n"
-      "failed (a runtime error of the rule file) or a thread could not be started.";
+      "failed (a runtime error of the rule file), an agent's database cannot be loaded\n"
+      "for the game, or a thread could not be started.";
   c.spec.positional("RULES");
   c.spec.flag(FlagSpec::option("games", "N", "how many games to play").defaults_to("100"));
   c.spec.flag(FlagSpec::option("south", "SPEC", "South's agent (moves first)")

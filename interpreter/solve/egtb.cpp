@@ -201,6 +201,13 @@ std::optional<int> Egtb::probe(const State& s) const {
   return v;
 }
 
+std::optional<int> Egtb::margin(const State& s) const {
+  std::optional<int> future = probe(s);
+  if (!future) return std::nullopt;
+  return int{s.cells[static_cast<size_t>(holes_)]} - int{s.cells[static_cast<size_t>(holes_ + 1)]} +
+         *future;
+}
+
 // One build: the values as atomic bytes, shared by the workers.
 class EgtbBuilder {
  public:

@@ -70,6 +70,14 @@ class Egtb {
   // rules let it move; nullopt otherwise.
   std::optional<int> probe(const State& s) const;
 
+  // The final margin of `s` with perfect play (South minus North): the
+  // store difference now plus probe(s); nullopt where probe has no value.
+  // What the agents (agents.hpp) score a covered position by.
+  std::optional<int> margin(const State& s) const;
+
+  // rules_identity of the rules the database was built or loaded for.
+  uint64_t identity() const { return identity_; }
+
   // The identity of compiled rules a file records: a hash of everything
   // that decides play (not the setup).
   static uint64_t rules_identity(const Rules& rules);
