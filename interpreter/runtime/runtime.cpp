@@ -665,6 +665,57 @@ void simple_moves(const Rules& r, const State& s, MoveList& list) {
 
 }  // namespace
 
+namespace {
+
+// The starts random_legal_move draws among: those that pass the
+// expressions, as a bit mask over cells, built without a branch per hole
+// in the common case (`where count(hole) >= 1`, no `forbid`).
+[[gnu::always_inline]] inline uint64_t start_candidates(const Rules& r, const State& s) {
+  if (r.where_nonempty && r.forbid.empty()) {
+    uint64_t nonempty = 0;
+    for (int c = 0; c < 2 * r.side; ++c) nonempty |= uint64_t{s.cells[c] != 0} << c;
+    return start_bits(r, s) & nonempty;
+  }
+  uint64_t candidates = 0;
+  for_each_start(
+      r, s,
+      [&](int cell, Way) {
+        candidates |= uint64_t{1} << cell;
+        return true;
+      },
+      Lookahead{});
+  return candidates;
+}
+
+// One of `candidates` (not 0), drawn uniformly with rng.
+[[gnu::always_inline]] inline int draw_cell(uint64_t candidates, Rng& rng) {
+  uint64_t bits = candidates;
+  for (int k = rng.below(__builtin_popcountll(candidates)); k > 0; --k) bits &= bits - 1;
+  return __builtin_ctzll(bits);
+}
+
+// Whether random_legal_move draws among start_candidates in this position
+// (else it draws from legal_moves).
+[[gnu::always_inline]] inline bool draws_candidates(const Rules& r, const State& s, Lookahead la) {
+  return !first_move_pending(r, s) && la.any() && !r.direction_choice && !r.has_questions &&
+         !r.from_store && r.prefer.empty();
+}
+
+// Whether a start of the player to move ends after its first lap, read
+// off the board (Rules::first_lap_test), where that is all the look-ahead
+// asks (`endless illegal` alone): then a legal move exists, whichever
+// start comes first in move order, without sowing one.
+bool some_first_lap_stops(const Rules& r, const State& s) {
+  Lookahead la = lookahead_for(r, s);
+  if (la.feed || la.after || r.direction_choice || r.has_questions) return false;
+  for (uint64_t c = start_candidates(r, s); c != 0; c &= c - 1) {
+    if (first_lap_stops(r, s, __builtin_ctzll(c))) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
 bool has_legal_move(const Rules& r, const State& s) {
   if (simple_position(r, s)) {
     // Stops at the first seed: most positions have one in the first hole.
@@ -674,6 +725,7 @@ bool has_legal_move(const Rules& r, const State& s) {
     return false;
   }
   if (r.has_questions && lookahead_for(r, s).any()) return has_composite_move(r, s);
+  if (r.first_lap_test && some_first_lap_stops(r, s)) return true;
   bool found = false;
   for_each_move(r, s, [&](Move) {
     found = true;
@@ -718,44 +770,6 @@ MoveList legal_moves(const Rules& r, const State& s) {
   if (out.empty() && r.pass_when_no_moves) out.push(Move::pass());
   return out;
 }
-
-namespace {
-
-// The starts random_legal_move draws among: those that pass the
-// expressions, as a bit mask over cells, built without a branch per hole
-// in the common case (`where count(hole) >= 1`, no `forbid`).
-[[gnu::always_inline]] inline uint64_t start_candidates(const Rules& r, const State& s) {
-  if (r.where_nonempty && r.forbid.empty()) {
-    uint64_t nonempty = 0;
-    for (int c = 0; c < 2 * r.side; ++c) nonempty |= uint64_t{s.cells[c] != 0} << c;
-    return start_bits(r, s) & nonempty;
-  }
-  uint64_t candidates = 0;
-  for_each_start(
-      r, s,
-      [&](int cell, Way) {
-        candidates |= uint64_t{1} << cell;
-        return true;
-      },
-      Lookahead{});
-  return candidates;
-}
-
-// One of `candidates` (not 0), drawn uniformly with rng.
-[[gnu::always_inline]] inline int draw_cell(uint64_t candidates, Rng& rng) {
-  uint64_t bits = candidates;
-  for (int k = rng.below(__builtin_popcountll(candidates)); k > 0; --k) bits &= bits - 1;
-  return __builtin_ctzll(bits);
-}
-
-// Whether random_legal_move draws among start_candidates in this position
-// (else it draws from legal_moves).
-[[gnu::always_inline]] inline bool draws_candidates(const Rules& r, const State& s, Lookahead la) {
-  return !first_move_pending(r, s) && la.any() && !r.direction_choice && !r.has_questions &&
-         !r.from_store && r.prefer.empty();
-}
-
-}  // namespace
 
 // Draws among the candidates that pass the expressions, and plays only the
 // drawn ones ahead: a candidate that fails is dropped and the draw repeated,
