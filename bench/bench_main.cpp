@@ -136,8 +136,9 @@ BENCHMARK_CAPTURE(interpreted, san_yao, std::string("san_yao.mnc"))->Unit(benchm
 BENCHMARK_CAPTURE(interpreted, hus, std::string("hus.mnc"))->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(interpreted, igisoro, std::string("igisoro.mnc"))->Unit(benchmark::kMicrosecond);
 
-// The same games as `interpreted`, drawn with random_legal_move from an Rng
-// (what MCTS and simulate use), which plays only the drawn move ahead.
+// The same games as `interpreted`, drawn and played with apply_random_move
+// from an Rng (what MCTS's playouts use), which plays only the drawn move
+// ahead, and that look-ahead is the move.
 void playout(benchmark::State& st, const std::string& file) {
   auto rules = load(file);
   if (!rules) {
@@ -152,8 +153,7 @@ void playout(benchmark::State& st, const std::string& file) {
     State s = initial_state(*rules);
     history.clear();
     while (!s.over) {
-      apply(*rules, s, random_legal_move(*rules, s, rng), nullptr,
-            rules->has_repetition ? &history : nullptr);
+      apply_random_move(*rules, s, rng, rules->has_repetition ? &history : nullptr);
       ++moves;
     }
     benchmark::DoNotOptimize(s.cells);

@@ -6,12 +6,14 @@
 // game plays many seeded random games; at every position the checks are the
 // ones that hold for any rule file: seeds are conserved, the legal-move list
 // is ascending and unique and is empty exactly when the game is over, `pass`
-// only comes alone, random_legal_move draws one of the legal moves, equal
+// only comes alone, random_legal_move draws one of the legal moves,
+// apply_random_move plays as random_legal_move then apply do, equal
 // states hash and print equal, playing with an
 // observer changes nothing, and every game ends within a bound. The
 // allocation test replaces the global operator new of this test binary with
 // a counting one (it still allocates normally) and asserts that
-// legal_moves and apply make no allocation once a game is under way.
+// legal_moves, apply and apply_random_move make no allocation once a game
+// is under way.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -22,6 +24,7 @@
 #include <new>
 #include <random>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "check.hpp"
@@ -197,7 +200,67 @@ TEST_P(GameInvariants, NoAllocationInLegalMovesOrApply) {
   }
 }
 
-// The counter counts: without it the test above could not fail.
+// apply_random_move against what it replaces: from the same seed, every
+// move gives the same state, ApplyInfo, history and draws as
+// random_legal_move followed by apply (in the games whose look-ahead it
+// reuses, the look-ahead's sowing is the move's own).
+TEST_P(GameInvariants, ApplyRandomMoveIsRandomLegalMoveThenApply) {
+  auto rules = load(GetParam());
+  ASSERT_TRUE(rules);
+  const int games = sanitizer_run() ? 40 : 150;
+  History* none = nullptr;
+  for (int g = 0; g < games; ++g) {
+    State before = initial_state(*rules, static_cast<uint64_t>(g));
+    State drawn = before;
+    Rng rng_before(1000 + g), rng_drawn(1000 + g);
+    History h_before, h_drawn;
+    // Half the games without a history, as MCTS plays a game without
+    // `repetition`: there a game may cycle, so it is cut off as a playout is.
+    bool with_history = g % 2 == 0;
+    int ply = 0;
+    for (; !before.over && (with_history || ply < 1000); ++ply) {
+      ASSERT_LT(ply, 200000) << "game " << g << " does not end";
+      ApplyInfo a = apply(*rules, before, random_legal_move(*rules, before, rng_before), nullptr,
+                          with_history ? &h_before : none);
+      ApplyInfo b = apply_random_move(*rules, drawn, rng_drawn, with_history ? &h_drawn : none);
+      ASSERT_EQ(drawn, before) << "game " << g << " ply " << ply << ": " << to_text(drawn)
+                               << " against " << to_text(before);
+      ASSERT_EQ(std::tie(b.mover, b.passed, b.extra_turn, b.laps, b.captured, b.removed, b.lifted,
+                         b.cancelled, b.endless, b.round_over, b.game_over),
+                std::tie(a.mover, a.passed, a.extra_turn, a.laps, a.captured, a.removed, a.lifted,
+                         a.cancelled, a.endless, a.round_over, a.game_over))
+          << "game " << g << " ply " << ply;
+      if (a.round_over || a.game_over) {
+        ASSERT_EQ(b.end.outcome, a.end.outcome);
+        ASSERT_EQ(b.end.reason, a.end.reason);
+        ASSERT_EQ(b.end.round, a.end.round);
+      }
+      ASSERT_EQ(h_drawn.size(), h_before.size()) << "game " << g << " ply " << ply;
+      if (h_before.size() > 0) {
+        ASSERT_EQ(h_drawn.last(), h_before.last());
+      }
+      Rng next_before = rng_before, next_drawn = rng_drawn;  // the same draws so far
+      ASSERT_EQ(next_drawn.next(), next_before.next()) << "game " << g << " ply " << ply;
+    }
+    ASSERT_EQ(drawn.hash(), before.hash());
+  }
+}
+
+TEST_P(GameInvariants, NoAllocationInApplyRandomMove) {
+  auto rules = load(GetParam());
+  ASSERT_TRUE(rules);
+  Rng rng(99);
+  for (int g = 0; g < 20; ++g) {
+    State s = initial_state(*rules);
+    History history;
+    history.reserve(1 << 16);
+    long before = g_allocations.load();
+    for (int ply = 0; !s.over && ply < 20000; ++ply) apply_random_move(*rules, s, rng, &history);
+    EXPECT_EQ(g_allocations.load() - before, 0) << "apply_random_move allocated";
+  }
+}
+
+// The counter counts: without it the tests above could not fail.
 TEST(AllocationCounter, SeesAnAllocation) {
 #if defined(__SANITIZE_ADDRESS__)
   ASSERT_EQ(g_hook_installed, 1);

@@ -109,7 +109,7 @@ int MctsAgent::select(int n) const {
 // Random moves from s to the end or the cap; South's reward.
 double MctsAgent::playout(const Rules& rules, State& s, History* h) {
   for (int ply = 0; ply < kPlayoutCap && !s.over; ++ply) {
-    apply(rules, s, random_legal_move(rules, s, rng_), nullptr, h);
+    apply_random_move(rules, s, rng_, h);
   }
   if (s.over) return result_reward(s);
   int64_t e = evaluate(rules, s, Player::South);

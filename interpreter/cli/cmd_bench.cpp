@@ -2,9 +2,10 @@
 //
 // Plays uniformly random games (whole matches where there are rounds) from
 // the start, on one thread, for a wall-clock budget, in two modes: a walk
-// of `legal_moves` (list the moves, pick one), and playouts drawn with
-// `random_legal_move`, which is what MCTS and `simulate`'s random agent
-// use and which skips the look-ahead of the moves not drawn. Each mode is
+// of `legal_moves` (list the moves, pick one), and playouts drawn and
+// played with `apply_random_move` (the mode keeps the name of what draws,
+// `random_legal_move`), which is what MCTS's playouts use and which skips
+// the look-ahead of the moves not drawn. Each mode is
 // run `--repeat` times, the modes interleaved so that a change in the
 // machine's load hits both alike, and the median run is reported with the
 // spread (the machines are shared and noisy: compare medians). Moves come
@@ -56,14 +57,12 @@ BenchResult run_games(const Rules& rules, Mode mode, double budget, uint64_t see
     State st = initial_state(rules);
     history.clear();
     while (!st.over) {
-      Move m{};
       if (mode == Mode::LegalMoves) {
         MoveList legal = legal_moves(rules, st);
-        m = legal[static_cast<int>(next() % legal.size())];
+        apply(rules, st, legal[static_cast<int>(next() % legal.size())], nullptr, h);
       } else {
-        m = random_legal_move(rules, st, rng);
+        apply_random_move(rules, st, rng, h);
       }
-      apply(rules, st, m, nullptr, h);
       ++r.moves;
     }
     ++r.games;
@@ -198,8 +197,8 @@ Command bench_command() {
   c.description =
       "Plays uniformly random games of RULES (whole matches where there are rounds)\n"
       "from the start on one thread, in two modes: `legal_moves` lists the moves and\n"
-      "picks one; `random_legal_move` draws one as MCTS and simulate's random agent\n"
-      "do (cheaper where legality needs look-ahead). Each mode plays for --seconds,\n"
+      "picks one; `random_legal_move` draws and plays one as MCTS's playouts do\n"
+      "(cheaper where legality needs look-ahead). Each mode plays for --seconds,\n"
       "--repeat times (modes interleaved), and the median run is reported with the\n"
       "slowest and fastest, as moves/s, games/s and moves per game. The same --seed\n"
       "plays the same games.";

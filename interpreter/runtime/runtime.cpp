@@ -15,6 +15,9 @@
 // after the starts by for_each_store_move) and moves that ask the mover
 // questions (`ask`): composite_moves plays each start once per answer
 // sequence, and the look-ahead filters then judge each whole move.
+// random_legal_move plays only the drawn candidate ahead; apply_random_move,
+// for playouts, sows that candidate on the state itself, so that where an
+// endless move is illegal the look-ahead that finds it stops is its sowing.
 #include "runtime.hpp"
 
 #include <algorithm>
@@ -96,12 +99,9 @@ int store_start_cell(Machine& m) {
   return static_cast<int>(cell);
 }
 
-// Plays the move from `start` up to the commit of its captures (no end
-// clauses). False when the sowing would never stop.
-bool run_move(Machine& m, int start);
-
-bool run_move(Machine& m, int start) {
-  if (!sow_move(m, start)) return false;
+// What a move does after its sowing: the sow_end handlers with pending
+// captures, then the captures handlers and the commit.
+[[gnu::always_inline]] inline void after_sowing(Machine& m) {
   const Rules& r = m.rules;
   if (!r.events[static_cast<size_t>(Event::SowEnd)].empty()) {
     m.pending_mode = true;
@@ -112,7 +112,20 @@ bool run_move(Machine& m, int start) {
     run_handlers(m, Event::Captures);
     commit_pending(m);
   }
+}
+
+// Plays the move from `start` up to the commit of its captures (no end
+// clauses). False when the sowing would never stop.
+bool run_move(Machine& m, int start);
+
+[[gnu::always_inline]] inline bool sow_and_finish(Machine& m, int start) {
+  if (!sow_move(m, start)) return false;
+  after_sowing(m);
   return true;
+}
+
+bool run_move(Machine& m, int start) {
+  return sow_and_finish(m, start);
 }
 
 // ---- legal moves -------------------------------------------------------------
@@ -193,7 +206,7 @@ bool passes_after(const Rules& r, Machine& m) {
 // the guard; the lap ends in an empty hole (or a store), where the relay's
 // default condition stops, and lap_end code, if any, is guarded against
 // that count. False when that is not certain: the move is then sown.
-bool first_lap_stops(const Rules& r, const State& s, int cell) {
+[[gnu::always_inline]] inline bool first_lap_stops(const Rules& r, const State& s, int cell) {
   int mv = index(s.to_move);
   int len = r.track_len[mv];
   int p = r.track_pos[mv][cell];
@@ -652,6 +665,57 @@ void simple_moves(const Rules& r, const State& s, MoveList& list) {
 
 }  // namespace
 
+namespace {
+
+// The starts random_legal_move draws among: those that pass the
+// expressions, as a bit mask over cells, built without a branch per hole
+// in the common case (`where count(hole) >= 1`, no `forbid`).
+[[gnu::always_inline]] inline uint64_t start_candidates(const Rules& r, const State& s) {
+  if (r.where_nonempty && r.forbid.empty()) {
+    uint64_t nonempty = 0;
+    for (int c = 0; c < 2 * r.side; ++c) nonempty |= uint64_t{s.cells[c] != 0} << c;
+    return start_bits(r, s) & nonempty;
+  }
+  uint64_t candidates = 0;
+  for_each_start(
+      r, s,
+      [&](int cell, Way) {
+        candidates |= uint64_t{1} << cell;
+        return true;
+      },
+      Lookahead{});
+  return candidates;
+}
+
+// One of `candidates` (not 0), drawn uniformly with rng.
+[[gnu::always_inline]] inline int draw_cell(uint64_t candidates, Rng& rng) {
+  uint64_t bits = candidates;
+  for (int k = rng.below(__builtin_popcountll(candidates)); k > 0; --k) bits &= bits - 1;
+  return __builtin_ctzll(bits);
+}
+
+// Whether random_legal_move draws among start_candidates in this position
+// (else it draws from legal_moves).
+[[gnu::always_inline]] inline bool draws_candidates(const Rules& r, const State& s, Lookahead la) {
+  return !first_move_pending(r, s) && la.any() && !r.direction_choice && !r.has_questions &&
+         !r.from_store && r.prefer.empty();
+}
+
+// Whether a start of the player to move ends after its first lap, read
+// off the board (Rules::first_lap_test), where that is all the look-ahead
+// asks (`endless illegal` alone): then a legal move exists, whichever
+// start comes first in move order, without sowing one.
+bool some_first_lap_stops(const Rules& r, const State& s) {
+  Lookahead la = lookahead_for(r, s);
+  if (la.feed || la.after || r.direction_choice || r.has_questions) return false;
+  for (uint64_t c = start_candidates(r, s); c != 0; c &= c - 1) {
+    if (first_lap_stops(r, s, __builtin_ctzll(c))) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
 bool has_legal_move(const Rules& r, const State& s) {
   if (simple_position(r, s)) {
     // Stops at the first seed: most positions have one in the first hole.
@@ -661,6 +725,7 @@ bool has_legal_move(const Rules& r, const State& s) {
     return false;
   }
   if (r.has_questions && lookahead_for(r, s).any()) return has_composite_move(r, s);
+  if (r.first_lap_test && some_first_lap_stops(r, s)) return true;
   bool found = false;
   for_each_move(r, s, [&](Move) {
     found = true;
@@ -709,37 +774,18 @@ MoveList legal_moves(const Rules& r, const State& s) {
 // Draws among the candidates that pass the expressions, and plays only the
 // drawn ones ahead: a candidate that fails is dropped and the draw repeated,
 // which is still uniform over the legal moves. A playout in a relay game
-// thus sows about one candidate per ply instead of every one. Candidates
-// are a bit mask over cells, built without a branch per hole in the common
-// case (`where count(hole) >= 1`, no `forbid`).
+// thus sows about one candidate per ply instead of every one.
 Move random_legal_move(const Rules& r, const State& s, Rng& rng) {
   Player p = s.to_move;
   Lookahead la = lookahead_for(r, s);
-  if (first_move_pending(r, s) || !la.any() || r.direction_choice || r.has_questions ||
-      r.from_store || !r.prefer.empty()) {
+  if (!draws_candidates(r, s, la)) {
     MoveList moves = legal_moves(r, s);
     MANCALA_ASSERT(!moves.empty() && "random_legal_move: the game is over");
     return moves[rng.below(moves.size())];
   }
   la = with_fallback(r, s, la);
-  uint64_t candidates = 0;
-  if (r.where_nonempty && r.forbid.empty()) {
-    uint64_t nonempty = 0;
-    for (int c = 0; c < 2 * r.side; ++c) nonempty |= uint64_t{s.cells[c] != 0} << c;
-    candidates = start_bits(r, s) & nonempty;
-  } else {
-    for_each_start(
-        r, s,
-        [&](int cell, Way) {
-          candidates |= uint64_t{1} << cell;
-          return true;
-        },
-        Lookahead{});
-  }
-  while (candidates) {
-    uint64_t bits = candidates;
-    for (int k = rng.below(__builtin_popcountll(candidates)); k > 0; --k) bits &= bits - 1;
-    int cell = __builtin_ctzll(bits);
+  for (uint64_t candidates = start_candidates(r, s); candidates != 0;) {
+    int cell = draw_cell(candidates, rng);
     if (passes_lookahead(r, s, cell, Way::None, la)) return cell_move(r.side, p, cell);
     candidates &= ~(uint64_t{1} << cell);
   }
@@ -760,7 +806,7 @@ namespace {
 // An end condition's direct test (Rules' DirectTest): what its code
 // computes. `board` memoises the board's sum over the clauses of one move
 // (-1: not yet summed; conditions change nothing).
-bool direct_test(Machine& m, const DirectTest& t, int& board) {
+[[gnu::always_inline]] inline bool direct_test(Machine& m, const DirectTest& t, int& board) {
   int64_t v = 0;
   switch (t.value) {
     case OpCode::EmptyRow:
@@ -783,7 +829,7 @@ bool direct_test(Machine& m, const DirectTest& t, int& board) {
 
 // Runs the end clauses in file order; the first that fires ends the
 // game/round. Then the guarantee that a live position has a move or a pass.
-void check_end(Machine& m, ApplyInfo& info, int repetitions) {
+[[gnu::always_inline]] inline void check_end(Machine& m, ApplyInfo& info, int repetitions) {
   const Rules& r = m.rules;
   State& s = m.s;
   int board = -1;
@@ -833,15 +879,16 @@ void end_endless(const Rules& r, State& s, Player mover, Observer* obs, ApplyInf
     Machine probe(m.rules, copy, m.mover, nullptr);
     prepare(probe, m.move);  // the probe sows the move the mover chose
     if (!sow_move(probe, start)) return false;
-    return run_move(m, start);
+    return sow_and_finish(m, start);
   }
   State saved = m.s;
-  if (run_move(m, start)) return true;
+  if (sow_and_finish(m, start)) return true;
   m.s = saved;
   return false;
 }
 
-void record_position(const Rules& r, const State& s, History* h, bool captured, int& reps) {
+[[gnu::always_inline]] inline void record_position(const Rules& r, const State& s, History* h,
+                                                   bool captured, int& reps) {
   if (!h || !r.has_repetition) return;
   if (captured) h->clear();
   uint64_t key = s.position_hash();
@@ -853,34 +900,28 @@ void record_position(const Rules& r, const State& s, History* h, bool captured, 
 
 // ---- apply -------------------------------------------------------------------
 
-ApplyInfo apply(const Rules& r, State& s, Move move, Observer* obs, History* history) {
-  MANCALA_ASSERT(!s.over);
-  ApplyInfo info;
-  Player p = s.to_move;
-  info.mover = p;
-  if (history && r.has_repetition && history->size() == 0) history->push(s.position_hash());
-  Machine m(r, s, p, obs);
-  if (move.is_pass()) {
-    info.passed = true;
-    if (obs) obs->pass();
-    s.to_move = other(p);
-  } else {
-    prepare(m, move);
-    int start = start_cell(m, move);
-    bool stopped = r.may_be_endless ? run_move_or_restore(m, start) : run_move(m, start);
-    if (!stopped) {
-      end_endless(r, s, p, obs, info);
-      if (info.round_over && !info.game_over && history) {
-        history->clear();
-        history->push(s.position_hash());
-      }
-      return info;
-    }
-    info.laps = m.lap;
-    info.cancelled = m.cancel;
-    s.moved |= static_cast<uint8_t>(1u << index(p));
-    s.to_move = m.extra_turn || r.rows == 1 ? p : other(p);
-  }
+namespace {
+
+// With a History that is still empty, the position before the first move
+// is recorded first, so that the start position counts.
+[[gnu::always_inline]] inline void record_start(const Rules& r, const State& s, History* h) {
+  if (h && r.has_repetition && h->size() == 0) h->push(s.position_hash());
+}
+
+// After a move (not a pass) that stopped: what ApplyInfo takes from its
+// sowing, and who moves next.
+[[gnu::always_inline]] inline void after_move(const Rules& r, State& s, const Machine& m,
+                                              ApplyInfo& info) {
+  info.laps = m.lap;
+  info.cancelled = m.cancel;
+  s.moved |= static_cast<uint8_t>(1u << index(m.mover));
+  s.to_move = m.extra_turn || r.rows == 1 ? m.mover : other(m.mover);
+}
+
+// After any move or pass: the counters, the repetition history, the end
+// clauses and a new round.
+[[gnu::always_inline]] inline void settle(const Rules& r, State& s, Machine& m, ApplyInfo& info,
+                                          History* history) {
   s.ply = static_cast<uint16_t>(s.ply < 65535 ? s.ply + 1 : 65535);
   info.captured = m.captured;
   info.removed = m.removed;
@@ -898,8 +939,80 @@ ApplyInfo apply(const Rules& r, State& s, Move move, Observer* obs, History* his
     history->push(s.position_hash());
   }
   info.extra_turn = m.extra_turn && !info.round_over && !info.game_over;
-  if (info.extra_turn && obs) obs->extra_turn();
+  if (info.extra_turn && m.obs) m.obs->extra_turn();
+}
+
+}  // namespace
+
+ApplyInfo apply(const Rules& r, State& s, Move move, Observer* obs, History* history) {
+  MANCALA_ASSERT(!s.over);
+  ApplyInfo info;
+  Player p = s.to_move;
+  info.mover = p;
+  record_start(r, s, history);
+  Machine m(r, s, p, obs);
+  if (move.is_pass()) {
+    info.passed = true;
+    if (obs) obs->pass();
+    s.to_move = other(p);
+  } else {
+    prepare(m, move);
+    int start = start_cell(m, move);
+    bool stopped = r.may_be_endless ? run_move_or_restore(m, start) : sow_and_finish(m, start);
+    if (!stopped) {
+      end_endless(r, s, p, obs, info);
+      if (info.round_over && !info.game_over && history) {
+        history->clear();
+        history->push(s.position_hash());
+      }
+      return info;
+    }
+    after_move(r, s, m, info);
+  }
+  settle(r, s, m, info, history);
   return info;
+}
+
+// apply_random_move where an endless move is illegal: the drawn candidate
+// is sown on the state itself (saved first, as apply saves it) rather than
+// on a copy, so that the look-ahead that finds it stops is also its
+// sowing; a candidate that would never stop is put back and the draw
+// repeated. The draws are random_legal_move's, and the move then played is
+// apply's, step for step.
+ApplyInfo apply_drawn_move(const Rules& r, State& s, Rng& rng, History* history) {
+  Lookahead la = lookahead_for(r, s);
+  if (la.feed || la.after || !draws_candidates(r, s, la)) {
+    return apply(r, s, random_legal_move(r, s, rng), nullptr, history);
+  }
+  MANCALA_ASSERT(!s.over);
+  Player p = s.to_move;
+  record_start(r, s, history);
+  for (uint64_t candidates = start_candidates(r, s); candidates != 0;) {
+    int cell = draw_cell(candidates, rng);
+    ApplyInfo info;
+    info.mover = p;
+    if (r.first_lap_test && first_lap_stops(r, s, cell)) {  // stops: nothing to save
+      Machine m(r, s, p, nullptr);
+      prepare(m, cell_move(r.side, p, cell));
+      sow_and_finish(m, cell);
+      after_move(r, s, m, info);
+      settle(r, s, m, info, history);
+      return info;
+    }
+    State saved = s;
+    Machine m(r, s, p, nullptr);
+    prepare(m, cell_move(r.side, p, cell));
+    if (sow_move(m, cell)) {
+      after_sowing(m);
+      after_move(r, s, m, info);
+      settle(r, s, m, info, history);
+      return info;
+    }
+    s = saved;
+    candidates &= ~(uint64_t{1} << cell);
+  }
+  MANCALA_ASSERT(r.pass_when_no_moves && "apply_random_move: a live position without a move");
+  return apply(r, s, Move::pass(), nullptr, history);
 }
 
 // ---- evaluation and validation ---------------------------------------------

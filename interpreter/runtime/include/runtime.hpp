@@ -156,6 +156,24 @@ Move random_legal_move(const Rules& rules, const State& state, Rng& rng);
 ApplyInfo apply(const Rules& rules, State& state, Move move, Observer* observer = nullptr,
                 History* history = nullptr);
 
+// Draws a legal move and plays it: the same draws from rng, and the same
+// state, ApplyInfo and history, as apply(rules, state,
+// random_legal_move(rules, state, rng), nullptr, history), but where the
+// drawn move needed the endless look-ahead (`endless illegal` in a relay
+// game), the look-ahead's sowing is the move's own instead of being sown
+// again. For random playouts. Precondition: !state.over. Inline, so that
+// in the other games it costs one test over random_legal_move and apply;
+// apply_drawn_move is its out-of-line part for the games that reuse the
+// look-ahead (call apply_random_move, not it).
+ApplyInfo apply_drawn_move(const Rules& rules, State& state, Rng& rng, History* history);
+inline ApplyInfo apply_random_move(const Rules& rules, State& state, Rng& rng,
+                                   History* history = nullptr) {
+  if (rules.may_be_endless && rules.endless == EndlessKind::Illegal) {
+    return apply_drawn_move(rules, state, rng, history);  // runtime.cpp
+  }
+  return apply(rules, state, random_legal_move(rules, state, rng), nullptr, history);
+}
+
 // The score of a position for `pov` (the `evaluation` section, or the default
 // store and controlled-seed difference).
 int64_t evaluate(const Rules& rules, const State& state, Player pov);
