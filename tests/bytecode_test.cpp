@@ -69,6 +69,8 @@ Need walk(const Rules& r, CodeRef ref, const std::string& what) {
         break;
       case OpCode::JumpIfFalse:
       case OpCode::JumpIfTrue:
+      case OpCode::JumpUnlessEqInt:
+      case OpCode::JumpUnlessGtInt:
         reach(in.a, after);
         reach(pc + 1, after);
         break;

@@ -1072,7 +1072,7 @@ game "F" {
   ASSERT_NE(drop, std::string::npos);
   ASSERT_NE(sow_end, std::string::npos);
   std::string drop_code = dump.substr(drop, sow_end - drop);
-  EXPECT_NE(drop_code.find("CountHere\n  5 EqInt 4"), std::string::npos) << dump;
+  EXPECT_NE(drop_code.find("CountHere\n  5 JumpUnlessEqInt 4 "), std::string::npos) << dump;
   EXPECT_EQ(drop_code.find("Store"), std::string::npos) << dump;
   EXPECT_NE(dump.find("Store", sow_end), std::string::npos) << dump;
 
@@ -1252,10 +1252,17 @@ game "F" {
 )");
   ASSERT_TRUE(r);
   std::string dump = dump_pipeline(*r);
-  EXPECT_NE(dump.find("19 StoreOfInt 1\n  20 MulInt 2\n  21 AddInt 1\n  22 GtInt 11\n"),
+  EXPECT_NE(dump.find("16 StoreOfInt 1\n  17 MulInt 2\n  18 AddInt 1\n  19 GtInt 11\n"),
             std::string::npos)
       << dump;
-  EXPECT_NE(dump.find("24 StoreOfInt 0\n  25 MulInt 3\n  26 GtInt 17\n"), std::string::npos)
+  EXPECT_NE(dump.find("21 StoreOfInt 0\n  22 MulInt 3\n  23 GtInt 17\n"), std::string::npos)
+      << dump;
+  // The handler's condition: `here` fused with its test, a negation and a
+  // comparison fused with the jump after them (jump threading made the
+  // `and`s plain jumps to the Ret).
+  EXPECT_NE(
+      dump.find("4 IsStoreHere\n  5 JumpIfTrue 15\n  6 CountHere\n  7 JumpUnlessGtInt 1 15\n"),
+      std::string::npos)
       << dump;
   // North ends it at 6 seeds (2 * 6 + 1 > 11), South at 6 (6 * 3 >= 18).
   State n = position(*r, {0, 0, 1}, {2, 1, 0}, 0, 5);

@@ -28,6 +28,7 @@
 #include "egtb.hpp"
 #include "runtime.hpp"
 #include "store_free.hpp"
+#include "test_games.hpp"
 #include "tool_run.hpp"
 
 namespace mancala {
@@ -35,16 +36,7 @@ namespace {
 
 std::shared_ptr<const Rules> load(const std::string& game,
                                   std::vector<std::pair<std::string, int64_t>> overrides) {
-  SourceSet sources;
-  Diagnostics diags;
-  CheckOptions options;
-  options.overrides = std::move(overrides);
-  CheckResult r = check_file(MANCALA_SOURCE_DIR "/games/" + game + ".mnc", sources, diags, options);
-  if (!r.ok || !r.game) {
-    ADD_FAILURE() << render_text(diags, sources);
-    return nullptr;
-  }
-  return compile(*r.game);
+  return test::load_game(game, std::move(overrides));
 }
 
 // The value the specification defines, computed independently of the

@@ -7,14 +7,17 @@
 // constant locals (a `let` of a constant never assigned again, such as a
 // fragment parameter given a literal, folds like the literal), fused
 // instructions for the most frequent pairs (`count(here)`, `x == k`,
-// `x > k`, `store(south)`, `x + k`, `k * x`: a constant operand of + and *
+// `x > k`, `store(south)`, `x + k`, `k * x`, `own(here)`,
+// `is_store(here)`, `count(opposite(here))`: a constant operand of + and *
 // is put on the right to fuse), and short-circuit jumps for
-// `and`/`or`/`in`. Locals get slots
+// `and`/`or`/`in`, threaded and then fused with the comparison before them
+// (`count(here) == 1` as a condition is CountHere; JumpUnlessEqInt 1). Locals get slots
 // by scope (a slot is reused after its block closes); the deepest stack
 // and slot use are tracked so that the executor can run on a fixed frame.
 #include <algorithm>
 #include <cassert>
 #include <limits>
+#include <optional>
 
 #include "arithmetic.hpp"
 #include "builtins.hpp"
@@ -74,6 +77,17 @@ void CodeGen::emit(OpCode op, int32_t a) {
       prev.op = OpCode::CountHere;
       return;  // stack effect of Here + Count == CountHere
     }
+    if (prev.op == OpCode::Here &&
+        (op == OpCode::Own || op == OpCode::IsStore || op == OpCode::Opposite)) {
+      prev.op = op == OpCode::Own       ? OpCode::OwnHere
+                : op == OpCode::IsStore ? OpCode::IsStoreHere
+                                        : OpCode::OppositeHere;
+      return;  // stack effect of Here + Own (IsStore, Opposite) == OwnHere (...)
+    }
+    if (op == OpCode::Count && prev.op == OpCode::OppositeHere) {
+      prev.op = OpCode::CountOppositeHere;
+      return;
+    }
     if (op == OpCode::Count && prev.op == OpCode::Load) {
       prev.op = OpCode::CountLoad;
       return;
@@ -105,7 +119,7 @@ void CodeGen::emit(OpCode op, int32_t a) {
       return;
     }
   }
-  code.push_back(Instr{op, a});
+  code.push_back(Instr{.op = op, .a = a});
   uses_no_moves_ |= op == OpCode::NoMoves;
   uses_relay_from_ |= op == OpCode::RelayFrom || op == OpCode::RelayInto;
   uses_hand_ |= op == OpCode::LiftHole || op == OpCode::LiftSome || op == OpCode::RelayInto;
@@ -169,7 +183,7 @@ CodeRef CodeGen::expression(const Expr& e) {
   reset_frame();
   expr(e);
   emit(OpCode::Ret);
-  thread_jumps(ref.entry);
+  finish_region(ref.entry);
   return ref;
 }
 
@@ -187,13 +201,14 @@ CodeRef CodeGen::block(const std::vector<Stmt>& body, const Expr* when) {
   close_scope();
   if (skip >= 0) bind(skip);
   emit(OpCode::Ret);
-  thread_jumps(ref.entry);
+  finish_region(ref.entry);
   return ref;
 }
 
 CodeRef CodeGen::event(const std::vector<HandlerSpec>& handlers, std::vector<HandlerCode>& out) {
   if (handlers.empty()) return {};
   CodeRef ref{label()};
+  size_t first = out.size();
   for (const HandlerSpec& h : handlers) {
     reset_frame();
     out.push_back(HandlerCode{h.name, CodeRef{label()}});
@@ -209,8 +224,15 @@ CodeRef CodeGen::event(const std::vector<HandlerSpec>& handlers, std::vector<Han
     if (skip >= 0) bind(skip);
   }
   emit(OpCode::Ret);
-  thread_jumps(ref.entry);
+  std::vector<CodeRef*> entries;
+  for (size_t i = first; i < out.size(); ++i) entries.push_back(&out[i].code);
+  finish_region(ref.entry, entries);
   return ref;
+}
+
+void CodeGen::finish_region(int from, const std::vector<CodeRef*>& entries) {
+  thread_jumps(from);
+  fuse_branches(from, entries);
 }
 
 // Jump threading: a short-circuit jump that lands on another conditional
@@ -244,6 +266,67 @@ void CodeGen::thread_jumps(int from) {
       }
     }
   }
+}
+
+namespace {
+
+// The one instruction that does what `in` then the conditional jump `jump`
+// do, if there is one.
+std::optional<Instr> fused_branch(const Instr& in, const Instr& jump) {
+  if (jump.op != OpCode::JumpIfFalse && jump.op != OpCode::JumpIfTrue) return std::nullopt;
+  bool if_false = jump.op == OpCode::JumpIfFalse;
+  if (in.op == OpCode::Not) {
+    return Instr{.op = if_false ? OpCode::JumpIfTrue : OpCode::JumpIfFalse, .a = jump.a};
+  }
+  bool fits =
+      in.a >= std::numeric_limits<int16_t>::min() && in.a <= std::numeric_limits<int16_t>::max();
+  if (!if_false || !fits || (in.op != OpCode::EqInt && in.op != OpCode::GtInt)) {
+    return std::nullopt;
+  }
+  return Instr{.op = in.op == OpCode::EqInt ? OpCode::JumpUnlessEqInt : OpCode::JumpUnlessGtInt,
+               .b = static_cast<int16_t>(in.a),
+               .a = jump.a};
+}
+
+}  // namespace
+
+// Compare and branch: `EqInt k; JumpIfFalse L` becomes `JumpUnlessEqInt
+// k L` (and GtInt; `Not; JumpIfFalse L` becomes `JumpIfTrue L`), one
+// dispatch instead of two, wherever nothing jumps to the second and k fits
+// Instr::b. Done after jump threading, which
+// turns the `and` chains of handler conditions into such pairs. The region
+// [from, end) is then compacted: every jump in it and every handler entry
+// is renumbered (nothing outside a region points into it but those).
+void CodeGen::fuse_branches(int from, const std::vector<CodeRef*>& entries) {
+  auto& code = rules_.code;
+  const int end = label();
+  std::vector<bool> target(static_cast<size_t>(end - from + 1), false);
+  for (int pc = from; pc < end; ++pc) {
+    if (!is_jump(code[pc].op)) continue;
+    if (code[pc].a < from || code[pc].a > end) return;  // never generated; left unfused
+    target[static_cast<size_t>(code[pc].a - from)] = true;
+  }
+  for (const CodeRef* e : entries) target[static_cast<size_t>(e->entry - from)] = true;
+  std::vector<int> moved(target.size());  // old place - from -> new place
+  int out = from;
+  for (int pc = from; pc < end; ++pc) {
+    Instr in = code[pc];
+    moved[static_cast<size_t>(pc - from)] = out;
+    if (pc + 1 < end && !target[static_cast<size_t>(pc + 1 - from)]) {
+      std::optional<Instr> both = fused_branch(in, code[pc + 1]);
+      if (both) {
+        in = *both;
+        moved[static_cast<size_t>(++pc - from)] = out;
+      }
+    }
+    code[out++] = in;
+  }
+  moved[static_cast<size_t>(end - from)] = out;
+  code.resize(static_cast<size_t>(out));
+  for (int pc = from; pc < out; ++pc) {
+    if (is_jump(code[pc].op)) code[pc].a = moved[static_cast<size_t>(code[pc].a - from)];
+  }
+  for (CodeRef* e : entries) e->entry = moved[static_cast<size_t>(e->entry - from)];
 }
 
 // ---- expressions -----------------------------------------------------------

@@ -179,18 +179,18 @@ bool is_nonempty_test(const ast::Expr& e) {
 }
 
 // The guard of an event's code (Rules::event_guards): its opening test of
-// count(here) against a constant, when failing it jumps to the code's Ret
-// with nothing else done (an empty stack, so the Ret returns 0).
+// count(here) against a constant (CountHere, then a compare-and-branch),
+// when failing it jumps to the code's Ret with nothing else done (an empty
+// stack, so the Ret returns 0).
 HereGuard here_guard(const Rules& r, CodeRef code) {
-  if (code.empty() || static_cast<size_t>(code.entry) + 3 > r.code.size()) return {};
+  if (code.empty() || static_cast<size_t>(code.entry) + 2 > r.code.size()) return {};
   const Instr* in = r.code.data() + code.entry;
   bool opens = in[0].op == OpCode::CountHere &&
-               (in[1].op == OpCode::EqInt || in[1].op == OpCode::GtInt) &&
-               in[2].op == OpCode::JumpIfFalse;
+               (in[1].op == OpCode::JumpUnlessEqInt || in[1].op == OpCode::JumpUnlessGtInt);
   if (!opens) return {};
-  auto target = static_cast<size_t>(in[2].a);
+  auto target = static_cast<size_t>(in[1].a);
   if (target >= r.code.size() || r.code[target].op != OpCode::Ret) return {};
-  return {in[1].op == OpCode::EqInt ? HereGuard::Test::Eq : HereGuard::Test::Gt, in[1].a};
+  return {in[1].op == OpCode::JumpUnlessEqInt ? HereGuard::Test::Eq : HereGuard::Test::Gt, in[1].b};
 }
 
 // Whether a move's first lap can be seen to end it without sowing it

@@ -80,7 +80,10 @@ class CodeGen {
 
   void emit(OpCode op, int32_t a = 0);
   void reset_frame();
+  // The end of a code region: jump threading, then compare-and-branch.
+  void finish_region(int from, const std::vector<CodeRef*>& entries = {});
   void thread_jumps(int from);
+  void fuse_branches(int from, const std::vector<CodeRef*>& entries);
   int label() { return static_cast<int>(rules_.code.size()); }
   void bind(int jump_at) {
     rules_.code[jump_at].a = label();

@@ -402,6 +402,18 @@ L_Abs:
 L_CountHere:
   PUSH(s.cells[m.here]);
   NEXT;
+L_OwnHere:
+  PUSH(m.here < 2 * r.side && s.controller(m.here) == m.mover);
+  NEXT;
+L_IsStoreHere:
+  PUSH(m.here >= 2 * r.side);
+  NEXT;
+L_OppositeHere:
+  PUSH(r.opposite[m.here]);
+  NEXT;
+L_CountOppositeHere:
+  PUSH(s.cells[r.opposite[m.here]]);
+  NEXT;
 L_CountLoad:
   PUSH(s.cells[locals[in->a]]);
   NEXT;
@@ -489,6 +501,12 @@ L_JumpIfFalse:
   NEXT;
 L_JumpIfTrue:
   if (POP() != 0) pc = base + in->a;
+  NEXT;
+L_JumpUnlessEqInt:
+  if (POP() != in->b) pc = base + in->a;
+  NEXT;
+L_JumpUnlessGtInt:
+  if (POP() <= in->b) pc = base + in->a;
   NEXT;
 L_AndJump:
   if (TOP == 0)

@@ -35,7 +35,7 @@ constexpr int kOpcodes = 0
 #include "opcodes.def"
 #undef MANCALA_OP
     ;
-static_assert(kOpcodes == 103,
+static_assert(kOpcodes == 109,
               "opcodes.def changed: say in store_free.cpp's walk whether the new opcode reads "
               "a store or a cell, then update this count");
 namespace {
@@ -170,6 +170,14 @@ class Walk {
     }
   }
 
+  // The event's hole `here`, as the walk knows it.
+  static Abstract here_value(const Facts& f) {
+    Abstract v;
+    v.hole = f.here_hole;
+    v.src = Abstract::Src::Here;
+    return v;
+  }
+
   static Abstract test_of(const Abstract& v, Abstract::Guard g) {
     Abstract r;
     r.hole = false;
@@ -223,13 +231,22 @@ class Walk {
         }
         break;
       }
-      case OpCode::Here: {
-        Abstract v;
-        v.hole = f.here_hole;
-        v.src = Abstract::Src::Here;
-        f.stack.push_back(v);
+      case OpCode::Here:
+        f.stack.push_back(here_value(f));
         break;
-      }
+      case OpCode::OwnHere:
+        f.stack.push_back(test_of(here_value(f), Abstract::Guard::TrueMeansHole));
+        break;
+      case OpCode::IsStoreHere:
+        f.stack.push_back(test_of(here_value(f), Abstract::Guard::FalseMeansHole));
+        break;
+      case OpCode::OppositeHere:
+        push_hole(f.here_hole);
+        break;
+      case OpCode::CountOppositeHere:
+        if (!f.here_hole) need_hole(Abstract{}, in.op);
+        push_hole(false);
+        break;
       case OpCode::Hole:
       case OpCode::Origin:
         push_hole(true);
@@ -320,6 +337,12 @@ class Walk {
         merge(next, std::move(f), work);
         return;
       }
+      case OpCode::JumpUnlessEqInt:  // a comparison teaches nothing of holes
+      case OpCode::JumpUnlessGtInt:
+        pop(f);
+        merge(in.a, Facts(f), work);
+        merge(next, std::move(f), work);
+        return;
       case OpCode::AndJump:
       case OpCode::OrJump: {
         Abstract c = peek(f, 0);

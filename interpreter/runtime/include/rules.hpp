@@ -52,11 +52,31 @@ inline const char* opcode_name(OpCode op) {
 }
 
 // One instruction: an opcode and one immediate operand (a constant, a
-// local slot, a jump target, or a sub-kind such as a function id).
+// local slot, a jump target, or a sub-kind such as a function id); a
+// compare-and-branch also holds its constant in `b`, in what would
+// otherwise be padding (an instruction stays 8 bytes).
 struct Instr {
   OpCode op;
+  int16_t b = 0;
   int32_t a = 0;
 };
+static_assert(sizeof(Instr) == 8);
+
+// Whether an instruction's operand `a` is a place in the code.
+constexpr bool is_jump(OpCode op) {
+  switch (op) {
+    case OpCode::Jump:
+    case OpCode::JumpIfFalse:
+    case OpCode::JumpIfTrue:
+    case OpCode::AndJump:
+    case OpCode::OrJump:
+    case OpCode::JumpUnlessEqInt:
+    case OpCode::JumpUnlessGtInt:
+      return true;
+    default:
+      return false;
+  }
+}
 
 // A compiled piece of code: [entry, end) of Rules::code. Entry -1: none.
 struct CodeRef {
