@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <memory>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -1032,6 +1033,25 @@ TEST(Runtime, ObserverSeesEverySeed) {
   Trace t;
   apply(*r, s, mv(1), &t);
   EXPECT_EQ(t.log, "L0:2 1 2 R2 L2:3 3 4 5 R5 L5:3 0 1 2 X3:3p C");
+}
+
+// nonempty_holes reads four cells a word and gathers their lanes' high
+// bits by a multiplication: it must agree with a plain loop on every board
+// size, with counts that set a lane's high bit or only its low bits, and
+// must not report the stores or the cells past the board.
+TEST(Runtime, NonemptyHolesAgreesWithACellByCellLoop) {
+  std::mt19937_64 rng(7);
+  const uint16_t values[] = {0, 1, 2, 4, 0x7fff, 0x8000, 0xffff};
+  for (int holes = 1; holes <= kMaxRowHoles; ++holes) {
+    for (int trial = 0; trial < 200; ++trial) {
+      State s;
+      s.holes = static_cast<uint8_t>(holes);
+      for (uint16_t& c : s.cells) c = values[rng() % 7];
+      uint64_t want = 0;
+      for (int c = 0; c < 2 * holes; ++c) want |= uint64_t{s.cells[c] != 0} << c;
+      ASSERT_EQ(s.nonempty_holes(), want) << holes << " holes, trial " << trial;
+    }
+  }
 }
 
 TEST(Runtime, PipelineDumpIsStable) {

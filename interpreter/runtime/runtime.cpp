@@ -672,9 +672,7 @@ namespace {
 // in the common case (`where count(hole) >= 1`, no `forbid`).
 [[gnu::always_inline]] inline uint64_t start_candidates(const Rules& r, const State& s) {
   if (r.where_nonempty && r.forbid.empty()) {
-    uint64_t nonempty = 0;
-    for (int c = 0; c < 2 * r.side; ++c) nonempty |= uint64_t{s.cells[c] != 0} << c;
-    return start_bits(r, s) & nonempty;
+    return start_bits(r, s) & s.nonempty_holes();
   }
   uint64_t candidates = 0;
   for_each_start(
@@ -687,10 +685,23 @@ namespace {
   return candidates;
 }
 
+// The number of bits set, without a library call where the target has
+// no popcount instruction (the baseline x86-64 this is built for).
+inline int bit_count(uint64_t x) {
+#ifdef __POPCNT__
+  return __builtin_popcountll(x);
+#else
+  x -= (x >> 1) & 0x5555555555555555ull;
+  x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+  x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
+  return static_cast<int>((x * 0x0101010101010101ull) >> 56);
+#endif
+}
+
 // One of `candidates` (not 0), drawn uniformly with rng.
 [[gnu::always_inline]] inline int draw_cell(uint64_t candidates, Rng& rng) {
   uint64_t bits = candidates;
-  for (int k = rng.below(__builtin_popcountll(candidates)); k > 0; --k) bits &= bits - 1;
+  for (int k = rng.below(bit_count(candidates)); k > 0; --k) bits &= bits - 1;
   return __builtin_ctzll(bits);
 }
 

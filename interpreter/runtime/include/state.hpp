@@ -236,9 +236,10 @@ struct State {
     uint64_t bit = uint64_t{1} << hole;
     control = p == Player::North ? (control | bit) : (control & ~bit);
   }
-  int board_seeds() const;         // seeds in all holes
-  int row_seeds(Player p) const;   // seeds in p's physical row
-  bool row_empty(Player p) const;  // row_seeds(p) == 0
+  int board_seeds() const;          // seeds in all holes
+  int row_seeds(Player p) const;    // seeds in p's physical row
+  bool row_empty(Player p) const;   // row_seeds(p) == 0
+  uint64_t nonempty_holes() const;  // bit h set: hole h holds seeds
   int controlled_seeds(Player p) const;
   bool controlled_empty(Player p) const;  // controlled_seeds(p) == 0
   int seeds_in_play() const;              // holes + stores
