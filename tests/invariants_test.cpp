@@ -162,9 +162,20 @@ TEST_P(GameInvariants, RandomGames) {
       if (s.over) break;
       ASSERT_LT(ply, max_plies) << "game " << g << " does not end: " << to_text(s);
       Move m = moves[static_cast<int>(rng() % moves.size())];
-      Rng draw(rng());
-      ASSERT_TRUE(moves.contains(random_legal_move(*rules, s, draw)))
+      uint64_t seed = rng();
+      Rng draw(seed);
+      Move drawn = random_legal_move(*rules, s, draw);
+      ASSERT_TRUE(moves.contains(drawn))
           << "random_legal_move drew an illegal move: " << to_text(s);
+      // Where no look-ahead binds (simple starts, must feed not binding) the
+      // draw is the list's: the same move as legal_moves' entry drawn from
+      // the same generator, whether or not the list is written.
+      bool feed = rules->must_feed && s.controlled_empty(other(s.to_move));
+      if (rules->simple_starts && !feed) {
+        Rng twin(seed);
+        ASSERT_EQ(drawn, moves[static_cast<int>(twin.below(moves.size()))]) << to_text(s);
+        ASSERT_EQ(draw.next(), twin.next()) << "a different number of draws: " << to_text(s);
+      }
       if (ply % 7 == 0) {  // an observer must not change anything
         State watched = s;
         History watched_history = history;

@@ -159,18 +159,24 @@ uint64_t start_bits(const Rules& r, const State& s) {
   return (s.to_move == Player::North ? s.control : ~s.control) & r.hole_mask;
 }
 
-// start_bits in move order: bit k is the cell `first` + k round the ring
-// of 2S holes, `first` being the mover's hole 1.
-[[gnu::always_inline]] inline uint64_t move_order_bits(const Rules& r, const State& s, int& first) {
-  uint64_t bits = start_bits(r, s);
+// A mask over cells in move order: bit k is the cell `first` + k round the
+// ring of 2S holes, `first` being the mover's hole 1 (so that the move
+// from bit k is number k + 1).
+[[gnu::always_inline]] inline uint64_t in_move_order(const Rules& r, const State& s, uint64_t cells,
+                                                     int& first) {
   first = 0;
   if (s.to_move == Player::North) {  // rotate so that North's hole 1 is bit 0
     int n2 = 2 * r.side;
-    bits =
-        ((bits >> r.side) | (bits << r.side)) & (n2 == 64 ? ~uint64_t{0} : (uint64_t{1} << n2) - 1);
+    cells = ((cells >> r.side) | (cells << r.side)) &
+            (n2 == 64 ? ~uint64_t{0} : (uint64_t{1} << n2) - 1);
     first = r.side;
   }
-  return bits;
+  return cells;
+}
+
+// start_bits in move order.
+[[gnu::always_inline]] inline uint64_t move_order_bits(const Rules& r, const State& s, int& first) {
+  return in_move_order(r, s, start_bits(r, s), first);
 }
 
 // Whether a `first move` clause still binds the player to move.
@@ -788,6 +794,23 @@ MoveList legal_moves(const Rules& r, const State& s) {
 // thus sows about one candidate per ply instead of every one.
 Move random_legal_move(const Rules& r, const State& s, Rng& rng) {
   Player p = s.to_move;
+  if (simple_position(r, s) && !first_move_pending(r, s) && r.prefer.empty()) {
+    // legal_moves would list the occupied starts in move order: the same
+    // draw from the same count, without writing the list.
+    int first = 0;
+    uint64_t bits = move_order_bits(r, s, first);
+    bits = bits == (uint64_t{1} << r.side) - 1  // the mover's own side, as most positions are
+               ? detail::nonempty_cells(s.cells.data() + first, r.side)
+               : in_move_order(r, s, start_bits(r, s) & s.nonempty_holes(), first);
+    if (bits == 0) {  // the list would be the pass alone, drawn all the same
+      MANCALA_ASSERT(r.pass_when_no_moves && "random_legal_move: a live position without a move");
+      rng.below(1);
+      return Move::pass();
+    }
+    Move m;
+    write_plain_move(&m, static_cast<uint64_t>(draw_cell(bits, rng) + 1));
+    return m;
+  }
   Lookahead la = lookahead_for(r, s);
   if (!draws_candidates(r, s, la)) {
     MoveList moves = legal_moves(r, s);

@@ -148,11 +148,7 @@ namespace {
 // and the rest depend only on the board's size, so they are always
 // predicted. A loop cell by cell over a row whose length is known only at
 // run time costs about 7 instructions a cell.
-inline uint64_t word_at(const uint16_t* cell) {
-  uint64_t w;
-  std::memcpy(&w, cell, sizeof w);
-  return w;
-}
+using detail::word_at;
 
 inline int sum_cells(const uint16_t* cell, int n) {
   constexpr uint64_t kLanes = 0x0000FFFF0000FFFFull;
@@ -187,28 +183,6 @@ inline bool cells_empty(const uint16_t* cell, int n) {
   return (any | word_at(cell + n - 4)) == 0;
 }
 
-// Bit i set for each of the cells cell[0..n) holding seeds (n <= 64; the
-// words read may run 3 cells past n, inside State::cells, and the bits of
-// those are cleared). Four cells a word: the high bit of each 16-bit lane
-// is set when the lane is not zero, and one multiplication gathers the
-// four high bits into adjacent bits (its partial products fall on distinct
-// bits, so nothing carries). No branch on the seeds.
-inline uint64_t nonempty_cells(const uint16_t* cell, int n) {
-  uint64_t bits = 0;
-  if (std::endian::native != std::endian::little) {
-    for (int i = 0; i < n; ++i) bits |= uint64_t{cell[i] != 0} << i;
-    return bits;
-  }
-  constexpr uint64_t kLow = 0x7fff7fff7fff7fffull, kHigh = 0x8000800080008000ull;
-  constexpr uint64_t kGather = (uint64_t{1} << 45) | (uint64_t{1} << 30) | (uint64_t{1} << 15) | 1;
-  for (int i = 0; i < n; i += 4) {
-    uint64_t w = word_at(cell + i);
-    uint64_t high = (((w & kLow) + kLow) | w) & kHigh;
-    bits |= ((((high >> 15) * kGather) >> 45) & 0xF) << i;
-  }
-  return n >= 64 ? bits : bits & ((uint64_t{1} << n) - 1);
-}
-
 // The holes of p's row as a bit mask over cells.
 inline uint64_t row_mask(int holes, Player p) {
   uint64_t row = holes >= 32 ? 0xFFFFFFFFull : ((uint64_t{1} << holes) - 1);
@@ -223,10 +197,6 @@ int State::board_seeds() const {
 
 int State::row_seeds(Player p) const {
   return sum_cells(cells.data() + index(p) * holes, holes);
-}
-
-uint64_t State::nonempty_holes() const {
-  return nonempty_cells(cells.data(), 2 * holes);
 }
 
 bool State::row_empty(Player p) const {

@@ -239,7 +239,7 @@ struct State {
   int board_seeds() const;          // seeds in all holes
   int row_seeds(Player p) const;    // seeds in p's physical row
   bool row_empty(Player p) const;   // row_seeds(p) == 0
-  uint64_t nonempty_holes() const;  // bit h set: hole h holds seeds
+  uint64_t nonempty_holes() const;  // bit h set: hole h holds seeds (inline, below)
   int controlled_seeds(Player p) const;
   bool controlled_empty(Player p) const;  // controlled_seeds(p) == 0
   int seeds_in_play() const;              // holes + stores
@@ -260,5 +260,42 @@ std::string to_text(const State& s);
 
 // Default control: every hole to the player whose row it lies in.
 uint64_t default_control(int holes);
+
+namespace detail {
+
+// Four cells read as one 64-bit word.
+inline uint64_t word_at(const uint16_t* cell) {
+  uint64_t w;
+  std::memcpy(&w, cell, sizeof w);
+  return w;
+}
+
+// Bit i set for each of the cells cell[0..n) holding seeds (n <= 64; the
+// words read may run 3 cells past n, inside State::cells, and the bits of
+// those are cleared). Four cells a word: the high bit of each 16-bit lane
+// is set when the lane is not zero, and one multiplication gathers the
+// four high bits into adjacent bits (its partial products fall on distinct
+// bits, so nothing carries). No branch on the seeds.
+inline uint64_t nonempty_cells(const uint16_t* cell, int n) {
+  uint64_t bits = 0;
+  if (std::endian::native != std::endian::little) {
+    for (int i = 0; i < n; ++i) bits |= uint64_t{cell[i] != 0} << i;
+    return bits;
+  }
+  constexpr uint64_t kLow = 0x7fff7fff7fff7fffull, kHigh = 0x8000800080008000ull;
+  constexpr uint64_t kGather = (uint64_t{1} << 45) | (uint64_t{1} << 30) | (uint64_t{1} << 15) | 1;
+  for (int i = 0; i < n; i += 4) {
+    uint64_t w = detail::word_at(cell + i);
+    uint64_t high = (((w & kLow) + kLow) | w) & kHigh;
+    bits |= ((((high >> 15) * kGather) >> 45) & 0xF) << i;
+  }
+  return n >= 64 ? bits : bits & ((uint64_t{1} << n) - 1);
+}
+
+}  // namespace detail
+
+inline uint64_t State::nonempty_holes() const {
+  return detail::nonempty_cells(cells.data(), 2 * holes);
+}
 
 }  // namespace mancala
