@@ -11,9 +11,10 @@
 // `is_store(here)`, `count(opposite(here))`: a constant operand of + and *
 // is put on the right to fuse), and short-circuit jumps for
 // `and`/`or`/`in`, threaded and then fused with the comparison before them
-// (`count(here) == 1` as a condition is CountHere; JumpUnlessEqInt 1). Locals get slots
-// by scope (a slot is reused after its block closes); the deepest stack
-// and slot use are tracked so that the executor can run on a fixed frame.
+// (`count(here) == 1` as a condition is CountHere; JumpUnlessEqInt 1).
+// Locals get slots by scope (a slot is reused after its block closes); the
+// deepest stack and slot use are tracked so that the executor can run on a
+// fixed frame.
 #include <algorithm>
 #include <cassert>
 #include <limits>
@@ -293,10 +294,10 @@ std::optional<Instr> fused_branch(const Instr& in, const Instr& jump) {
 // Compare and branch: `EqInt k; JumpIfFalse L` becomes `JumpUnlessEqInt
 // k L` (and GtInt; `Not; JumpIfFalse L` becomes `JumpIfTrue L`), one
 // dispatch instead of two, wherever nothing jumps to the second and k fits
-// Instr::b. Done after jump threading, which
-// turns the `and` chains of handler conditions into such pairs. The region
-// [from, end) is then compacted: every jump in it and every handler entry
-// is renumbered (nothing outside a region points into it but those).
+// Instr::b. Done after jump threading, which turns the `and` chains of
+// handler conditions into such pairs. The region [from, end) is then
+// compacted: every jump in it and every handler entry is renumbered
+// (nothing outside a region points into it but those).
 void CodeGen::fuse_branches(int from, const std::vector<CodeRef*>& entries) {
   auto& code = rules_.code;
   const int end = label();
