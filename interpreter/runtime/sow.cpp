@@ -145,25 +145,6 @@ constexpr int kLiftLap = 0;
 constexpr int kIntoLap = 1 << 9;
 constexpr int kAfterLap = 2 << 9;
 
-// One seed of a lap sown seed by seed dropped into `cell`, the lap's
-// `sown`-th, `in_hand` left: then the drop code, entered only when its
-// guard admits the hole's new count.
-template <bool kObs>
-[[gnu::always_inline]] inline void drop_seed(Machine& m, int cell, int sown, int in_hand) {
-  const Rules& r = m.rules;
-  int count = ++m.s.cells[cell];
-  if constexpr (kObs) m.obs->drop(cell);
-  if (r.has_drop && r.event_guards[static_cast<size_t>(Event::Drop)].admits(count)) {
-    m.here = cell;
-    m.last = in_hand == 0;
-    if (r.reads_sown) {
-      m.sown = sown;
-      m.in_hand = in_hand;
-    }
-    exec(m, r.events[static_cast<size_t>(Event::Drop)]);
-  }
-}
-
 // Sows `hand` seeds after lift_cell; returns the landing cell, or -1 when
 // every cell of the track is skipped (endless). `skip` is the hole `skip
 // origin` skips: the lifted hole, or -1 for a lap of taken seeds.
@@ -196,16 +177,9 @@ template <bool kObs, bool kSlow>
     ++s.cells[cell];
     return cell;
   } else {
-    const bool may_skip = r.skip_origin || !r.skip_when.empty();
-    if (!may_skip && hand <= tv.cycle) {
-      // No hole skipped and none reached twice: the seeds go to the next
-      // `hand` places of the doubled track, a counted loop with no wrap.
-      const uint8_t* at = track + p;
-      for (int i = 1; i <= hand; ++i) drop_seed<kObs>(m, at[i], i, hand - i);
-      return at[hand];
-    }
     int skips = 0;
     int lifted = hand;
+    const bool may_skip = r.skip_origin || !r.skip_when.empty();
     while (hand > 0) {
       if (++p == len) p = 0;
       cell = track[p];
@@ -216,8 +190,19 @@ template <bool kObs, bool kSlow>
         }
         skips = 0;
       }
+      int count = ++s.cells[cell];
       --hand;
-      drop_seed<kObs>(m, cell, lifted - hand, hand);
+      if constexpr (kObs) m.obs->drop(cell);
+      // The drop code, entered only when its guard admits the hole's count.
+      if (r.has_drop && r.event_guards[static_cast<size_t>(Event::Drop)].admits(count)) {
+        m.here = cell;
+        m.last = hand == 0;
+        if (r.reads_sown) {
+          m.sown = lifted - hand;
+          m.in_hand = hand;
+        }
+        exec(m, r.events[static_cast<size_t>(Event::Drop)]);
+      }
     }
     return cell;
   }
