@@ -798,10 +798,11 @@ Move random_legal_move(const Rules& r, const State& s, Rng& rng) {
     // legal_moves would list the occupied starts in move order: the same
     // draw from the same count, without writing the list.
     int first = 0;
-    uint64_t bits = move_order_bits(r, s, first);
+    uint64_t starts = start_bits(r, s);
+    uint64_t bits = in_move_order(r, s, starts, first);
     bits = bits == (uint64_t{1} << r.side) - 1  // the mover's own side, as most positions are
                ? detail::nonempty_cells(s.cells.data() + first, r.side)
-               : in_move_order(r, s, start_bits(r, s) & s.nonempty_holes(), first);
+               : in_move_order(r, s, starts & s.nonempty_holes(), first);
     if (bits == 0) {  // the list would be the pass alone, drawn all the same
       MANCALA_ASSERT(r.pass_when_no_moves && "random_legal_move: a live position without a move");
       rng.below(1);

@@ -240,18 +240,15 @@ class Walk {
       case OpCode::IsStoreHere:
         f.stack.push_back(test_of(here_value(f), Abstract::Guard::FalseMeansHole));
         break;
-      case OpCode::OppositeHere:
+      case OpCode::OppositeHere:  // the hole across from a hole
         push_hole(f.here_hole);
-        break;
-      case OpCode::CountOppositeHere:
-        if (!f.here_hole) need_hole(Abstract{}, in.op);
-        push_hole(false);
         break;
       case OpCode::Hole:
       case OpCode::Origin:
         push_hole(true);
         break;
       case OpCode::CountHere:
+      case OpCode::CountOppositeHere:  // a cell across from a hole is a hole
         if (!f.here_hole) need_hole(Abstract{}, in.op);
         push_hole(false);
         break;
