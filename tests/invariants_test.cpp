@@ -7,7 +7,8 @@
 // ones that hold for any rule file: seeds are conserved, the legal-move list
 // is ascending and unique and is empty exactly when the game is over, `pass`
 // only comes alone, random_legal_move draws one of the legal moves,
-// apply_random_move plays as random_legal_move then apply do, equal
+// apply_random_move plays as random_legal_move then apply do, and
+// legal_children as legal_moves then apply, equal
 // states hash and print equal, playing with an
 // observer changes nothing, and every game ends within a bound. The
 // allocation test replaces the global operator new of this test binary with
@@ -113,6 +114,19 @@ struct CountingObserver : Observer {
 };
 
 class GameInvariants : public ::testing::TestWithParam<std::string> {};
+
+// Two ApplyInfos report the same move, field by field.
+void expect_same_info(const ApplyInfo& b, const ApplyInfo& a) {
+  ASSERT_EQ(std::tie(b.mover, b.passed, b.extra_turn, b.laps, b.captured, b.removed, b.lifted,
+                     b.cancelled, b.endless, b.round_over, b.game_over),
+            std::tie(a.mover, a.passed, a.extra_turn, a.laps, a.captured, a.removed, a.lifted,
+                     a.cancelled, a.endless, a.round_over, a.game_over));
+  if (a.round_over || a.game_over) {
+    ASSERT_EQ(b.end.outcome, a.end.outcome);
+    ASSERT_EQ(b.end.reason, a.end.reason);
+    ASSERT_EQ(b.end.round, a.end.round);
+  }
+}
 
 void check_position(const Rules& rules, const State& s, const MoveList& moves) {
   ASSERT_EQ(validate(rules, s), "") << to_text(s);
@@ -236,16 +250,7 @@ TEST_P(GameInvariants, ApplyRandomMoveIsRandomLegalMoveThenApply) {
       ApplyInfo b = apply_random_move(*rules, drawn, rng_drawn, with_history ? &h_drawn : none);
       ASSERT_EQ(drawn, before) << "game " << g << " ply " << ply << ": " << to_text(drawn)
                                << " against " << to_text(before);
-      ASSERT_EQ(std::tie(b.mover, b.passed, b.extra_turn, b.laps, b.captured, b.removed, b.lifted,
-                         b.cancelled, b.endless, b.round_over, b.game_over),
-                std::tie(a.mover, a.passed, a.extra_turn, a.laps, a.captured, a.removed, a.lifted,
-                         a.cancelled, a.endless, a.round_over, a.game_over))
-          << "game " << g << " ply " << ply;
-      if (a.round_over || a.game_over) {
-        ASSERT_EQ(b.end.outcome, a.end.outcome);
-        ASSERT_EQ(b.end.reason, a.end.reason);
-        ASSERT_EQ(b.end.round, a.end.round);
-      }
+      ASSERT_NO_FATAL_FAILURE(expect_same_info(b, a)) << "game " << g << " ply " << ply;
       ASSERT_EQ(h_drawn.size(), h_before.size()) << "game " << g << " ply " << ply;
       if (h_before.size() > 0) {
         ASSERT_EQ(h_drawn.last(), h_before.last());
@@ -254,6 +259,41 @@ TEST_P(GameInvariants, ApplyRandomMoveIsRandomLegalMoveThenApply) {
       ASSERT_EQ(next_drawn.next(), next_before.next()) << "game " << g << " ply " << ply;
     }
     ASSERT_EQ(drawn.hash(), before.hash());
+  }
+}
+
+// legal_children against what it replaces: at every position of random
+// games, the same moves as legal_moves, and for each the state and
+// ApplyInfo of apply on a copy (in the games whose look-ahead it reuses,
+// the look-ahead's sowing is the child's own); and no allocation.
+TEST_P(GameInvariants, LegalChildrenAreLegalMovesThenApply) {
+  auto rules = load(GetParam());
+  ASSERT_TRUE(rules);
+  const int games = sanitizer_run() ? 10 : 40;
+  std::mt19937_64 rng(7);
+  std::vector<State> children(MoveList::kCapacity);
+  std::vector<ApplyInfo> infos(MoveList::kCapacity);
+  for (int g = 0; g < games; ++g) {
+    State s = initial_state(*rules, static_cast<uint64_t>(g));
+    for (int ply = 0; !s.over && ply < 1000; ++ply) {
+      MoveList moves;
+      long before = g_allocations.load();
+      legal_children(*rules, s, moves, children.data(), infos.data());
+      ASSERT_EQ(g_allocations.load() - before, 0) << "legal_children allocated";
+      MoveList expected = legal_moves(*rules, s);
+      ASSERT_EQ(format_moves(moves, rules->move_names()),
+                format_moves(expected, rules->move_names()))
+          << "game " << g << " ply " << ply << ": " << to_text(s);
+      for (int i = 0; i < moves.size(); ++i) {
+        State played = s;
+        ApplyInfo info = apply(*rules, played, moves[i]);
+        ASSERT_EQ(children[static_cast<size_t>(i)], played)
+            << "game " << g << " ply " << ply << " move " << i << ": " << to_text(s);
+        ASSERT_NO_FATAL_FAILURE(expect_same_info(infos[static_cast<size_t>(i)], info))
+            << "game " << g << " ply " << ply << " move " << i;
+      }
+      s = children[rng() % static_cast<size_t>(moves.size())];
+    }
   }
 }
 

@@ -61,11 +61,13 @@ struct TtEntry {
   bool proven = false;  // with a database: no leaf below was valued by evaluate()
 };
 
-// One ply of the search: the node's moves, their child states in search
-// order, and (under repetition) the node's history.
+// One ply of the search: the node's moves, their child states and what
+// playing each reported (legal_children), their search order, and (under
+// repetition) the node's history.
 struct Frame {
   MoveList moves;
   std::array<State, MoveList::kCapacity> child;
+  std::array<ApplyInfo, MoveList::kCapacity> info;
   std::array<int, MoveList::kCapacity> key;
   std::array<uint8_t, MoveList::kCapacity> order;
   History history;
@@ -113,11 +115,10 @@ struct AlphaBetaSearch {
 // `first` (the table's move), then by seeds taken and extra turns.
 void AlphaBetaSearch::expand(int ply, const State& s, Move first) {
   Frame& f = frames[ply];
-  f.moves = legal_moves(*rules, s);
+  legal_children(*rules, s, f.moves, f.child.data(), f.info.data());
   int n = f.moves.size();
   for (int i = 0; i < n; ++i) {
-    f.child[i] = s;
-    ApplyInfo info = apply(*rules, f.child[i], f.moves[i]);
+    const ApplyInfo& info = f.info[i];
     int key = info.captured + info.removed + (info.extra_turn ? 2 : 0);
     if (f.child[i].over && terminal_score(f.child[i], s.to_move, 0) > 0) key += 1 << 20;
     if (f.moves[i] == first) key = 1 << 30;

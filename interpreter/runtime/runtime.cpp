@@ -378,7 +378,7 @@ Lookahead with_fallback(const Rules& r, const State& s, Lookahead la) {
 // Calls f(move) for each legal move in order (the starts, then the moves
 // from the store) until f returns false.
 template <typename F>
-void for_each_move(const Rules& r, const State& s, F&& f) {
+[[gnu::always_inline]] inline void for_each_move(const Rules& r, const State& s, F&& f) {
   Lookahead la = with_fallback(r, s, lookahead_for(r, s));
   Player p = s.to_move;
   bool all = for_each_start(
@@ -643,7 +643,7 @@ bool simple_position(const Rules& r, const State& s) {
 // legal_moves for a simple position: each controlled non-empty hole, in
 // move order, written without a branch per hole (a plain walk of the row
 // when the mover controls exactly their own side).
-void simple_moves(const Rules& r, const State& s, MoveList& list) {
+[[gnu::always_inline]] inline void simple_moves(const Rules& r, const State& s, MoveList& list) {
   int n2 = 2 * r.side;
   int first = 0;
   uint64_t bits = move_order_bits(r, s, first);
@@ -766,9 +766,11 @@ int best_capture(const Rules& r, const State& s, Player p) {
   return best;
 }
 
-MoveList legal_moves(const Rules& r, const State& s) {
-  MoveList out;
-  if (s.over) return out;
+namespace {
+
+// legal_moves, into `out` (empty).
+[[gnu::always_inline]] inline void list_legal_moves(const Rules& r, const State& s, MoveList& out) {
+  if (s.over) return;
   bool simple = simple_position(r, s);
   if (!simple && (r.has_questions || r.prefer_after)) {
     played_moves(r, s, out);
@@ -785,6 +787,13 @@ MoveList legal_moves(const Rules& r, const State& s) {
     if (!r.prefer.empty()) keep_preferred(r, s, out, nullptr);
   }
   if (out.empty() && r.pass_when_no_moves) out.push(Move::pass());
+}
+
+}  // namespace
+
+MoveList legal_moves(const Rules& r, const State& s) {
+  MoveList out;
+  list_legal_moves(r, s, out);
   return out;
 }
 
@@ -977,6 +986,15 @@ namespace {
   if (info.extra_turn && m.obs) m.obs->extra_turn();
 }
 
+// The rest of a move whose sowing `m` has done, and which stopped: the
+// sow_end code and captures, who moves next, the counters and the ends.
+[[gnu::always_inline]] inline void finish_sown_move(const Rules& r, State& s, Machine& m,
+                                                    ApplyInfo& info, History* history) {
+  after_sowing(m);
+  after_move(r, s, m, info);
+  settle(r, s, m, info, history);
+}
+
 }  // namespace
 
 ApplyInfo apply(const Rules& r, State& s, Move move, Observer* obs, History* history) {
@@ -1029,18 +1047,15 @@ ApplyInfo apply_drawn_move(const Rules& r, State& s, Rng& rng, History* history)
     if (r.first_lap_test && first_lap_stops(r, s, cell)) {  // stops: nothing to save
       Machine m(r, s, p, nullptr);
       prepare(m, cell_move(r.side, p, cell));
-      sow_and_finish(m, cell);
-      after_move(r, s, m, info);
-      settle(r, s, m, info, history);
+      sow_move(m, cell);
+      finish_sown_move(r, s, m, info, history);
       return info;
     }
     State saved = s;
     Machine m(r, s, p, nullptr);
     prepare(m, cell_move(r.side, p, cell));
     if (sow_move(m, cell)) {
-      after_sowing(m);
-      after_move(r, s, m, info);
-      settle(r, s, m, info, history);
+      finish_sown_move(r, s, m, info, history);
       return info;
     }
     s = saved;
@@ -1048,6 +1063,49 @@ ApplyInfo apply_drawn_move(const Rules& r, State& s, Rng& rng, History* history)
   }
   MANCALA_ASSERT(r.pass_when_no_moves && "apply_random_move: a live position without a move");
   return apply(r, s, Move::pass(), nullptr, history);
+}
+
+// Where random_legal_move draws among the candidates (the look-ahead is
+// `endless illegal` alone), each candidate is sown on its own child, in
+// move order, and kept if it stops: the look-ahead is the child's sowing.
+// Elsewhere, legal_moves then apply on a copy for each.
+void legal_children(const Rules& r, const State& s, MoveList& moves, State* children,
+                    ApplyInfo* infos) {
+  Lookahead la = s.over ? Lookahead{} : lookahead_for(r, s);
+  moves.clear();
+  if (la.feed || la.after || !draws_candidates(r, s, la)) {
+    list_legal_moves(r, s, moves);
+    static_assert(std::is_trivially_destructible_v<ApplyInfo>);  // so its storage is reused
+    for (int i = 0; i < moves.size(); ++i) {
+      children[i] = s;
+      ::new (static_cast<void*>(infos + i)) ApplyInfo(apply(r, children[i], moves[i]));  // no copy
+    }
+    return;
+  }
+  Player p = s.to_move;
+  int first = 0;
+  for (uint64_t bits = in_move_order(r, s, start_candidates(r, s), first); bits != 0;
+       bits &= bits - 1) {
+    int cell = first + __builtin_ctzll(bits);
+    if (cell >= 2 * r.side) cell -= 2 * r.side;
+    Move move = cell_move(r.side, p, cell);
+    State& child = children[moves.size()];
+    ApplyInfo& info = infos[moves.size()];
+    child = s;
+    info = ApplyInfo{};
+    info.mover = p;
+    Machine m(r, child, p, nullptr);
+    prepare(m, move);
+    if (!sow_move(m, cell)) continue;  // it would never stop: not a legal move
+    finish_sown_move(r, child, m, info, nullptr);
+    moves.push(move);
+  }
+  if (moves.empty()) {
+    MANCALA_ASSERT(r.pass_when_no_moves && "legal_children: a live position without a move");
+    moves.push(Move::pass());
+    children[0] = s;
+    infos[0] = apply(r, children[0], Move::pass());
+  }
 }
 
 // ---- evaluation and validation ---------------------------------------------

@@ -276,7 +276,8 @@ class Table {
 // One ply of the search.
 struct Frame {
   MoveList moves;
-  std::vector<State> child;
+  std::vector<State> child;  // MoveList::kCapacity entries, moves.size() in use
+  std::array<ApplyInfo, MoveList::kCapacity> info;
   std::array<int, MoveList::kCapacity> rank;
   std::array<uint8_t, MoveList::kCapacity> order;
   KeyWords key;
@@ -341,6 +342,7 @@ class Solver {
   void enter_path(Frame& f, int ply);
   void leave_path(Frame& f);
   ApplyInfo play(State& s, Move m, History* history);
+  void end_at_round(State& s, const ApplyInfo& info) const;
   ApplyInfo apply_child(Frame& f, int i);
   void enter_child(const Frame& f, int i);
   void leave_child(const Frame& f, int i);
@@ -434,7 +436,7 @@ void Solver::store(const State& s, uint64_t hash, const uint64_t* key, Score low
 Frame& Solver::frame(int ply) {
   while (static_cast<int>(frames_.size()) <= ply) {
     frames_.emplace_back();
-    frames_.back().child.reserve(MoveList::kCapacity);
+    frames_.back().child.resize(MoveList::kCapacity);
   }
   return frames_[ply];
 }
@@ -442,14 +444,19 @@ Frame& Solver::frame(int ply) {
 // The moves of `s` and their children, ordered: the table's move first,
 // then extra turns, then the rest, each group best guess first (rank).
 void Solver::expand(Frame& f, const State& s, int first) {
-  f.moves = legal_moves(rules_, s);
-  int n = f.moves.size();
-  f.child.resize(n);
-  if (repetition_) f.saved = history_;
-  for (int i = 0; i < n; ++i) {
-    f.child[i] = s;
-    ApplyInfo info = apply_child(f, i);
-    int rank = i == first ? 1 << 30 : this->rank(s, f.child[i], info, i);
+  if (repetition_) {
+    f.moves = legal_moves(rules_, s);
+    f.saved = history_;
+    for (int i = 0; i < f.moves.size(); ++i) {
+      f.child[i] = s;
+      f.info[i] = apply_child(f, i);
+    }
+  } else {  // the look-ahead's sowings are the children
+    legal_children(rules_, s, f.moves, f.child.data(), f.info.data());
+    for (int i = 0; i < f.moves.size(); ++i) end_at_round(f.child[i], f.info[i]);
+  }
+  for (int i = 0; i < f.moves.size(); ++i) {
+    int rank = i == first ? 1 << 30 : this->rank(s, f.child[i], f.info[i], i);
     f.rank[i] = rank;
     int j = i;
     for (; j > 0 && f.rank[f.order[j - 1]] < rank; --j) f.order[j] = f.order[j - 1];
@@ -479,17 +486,21 @@ int Solver::rank(const State& s, const State& child, const ApplyInfo& info, int 
 // round of a match ends the search there, the round's outcome its score.
 ApplyInfo Solver::play(State& s, Move m, History* history) {
   ApplyInfo info = apply(rules_, s, m, nullptr, history);
+  end_at_round(s, info);
+  return info;
+}
+
+// With --round, a position a move left after ending a round is final.
+void Solver::end_at_round(State& s, const ApplyInfo& info) const {
   if (limits_.one_round && info.round_over) {  // the round's outcome, even the last round's
     s.over = true;
     s.result = info.end.outcome;
   }
-  return info;
 }
 
-// Applies the frame's move i to its child; in a repetition game, with the
+// Applies the frame's move i to its child in a repetition game, with the
 // line's history, which is left as the node's again.
 ApplyInfo Solver::apply_child(Frame& f, int i) {
-  if (!repetition_) return play(f.child[i], f.moves[i], nullptr);
   ApplyInfo info = play(f.child[i], f.moves[i], &history_);
   f.child_hash[i] = history_.last();
   f.child_fresh[i] = history_.size() != f.saved.size() + 1;

@@ -144,6 +144,17 @@ int best_capture(const Rules& rules, const State& s, Player p);
 // a pass; empty only when the game is over.
 MoveList legal_moves(const Rules& rules, const State& state);
 
+// The legal moves of `state` into `moves`, as legal_moves lists them, and
+// for moves[i] the position apply(rules, copy, moves[i]) leaves in
+// children[i] and what it reports in infos[i] (no observer, no history).
+// Where legality is judged by playing each start ahead (`endless illegal`
+// in a relay game), that sowing is the child's own: a candidate is sown
+// once, not once to judge it and again to play it. For searches that play
+// every child (alpha-beta, solve). children and infos hold
+// MoveList::kCapacity entries.
+void legal_children(const Rules& rules, const State& state, MoveList& moves, State* children,
+                    ApplyInfo* infos);
+
 // A legal move drawn uniformly with rng, as legal_moves(...)[rng.below(n)]
 // would be but cheaper where legality needs look-ahead (`must feed`,
 // `endless illegal` in a relay game): only the drawn candidates are played
