@@ -71,6 +71,7 @@ Need walk(const Rules& r, CodeRef ref, const std::string& what) {
       case OpCode::JumpIfTrue:
       case OpCode::JumpUnlessEqInt:
       case OpCode::JumpUnlessGtInt:
+      case OpCode::JumpUnlessLeInt:
         reach(in.a, after);
         reach(pc + 1, after);
         break;

@@ -1205,7 +1205,7 @@ game "E" {
   };
   const Want want[] = {{OpCode::Ply, OpCode::Gt, 29},       {OpCode::BoardSeeds, OpCode::Le, 3},
                        {OpCode::BoardSeeds, OpCode::Eq, 8}, {OpCode::NoMoves, OpCode::Ne, 0},
-                       {OpCode::EmptyRow, OpCode::Ne, 0},   {OpCode::BoardSeeds, OpCode::Lt, 0}};
+                       {OpCode::EmptyRow, OpCode::Ne, 0},   {OpCode::BoardSeeds, OpCode::Le, -1}};
   ASSERT_EQ(direct->end.size(), 6u);
   for (size_t i = 0; i < 6; ++i) {
     const DirectTest& t = direct->end[i].direct;
@@ -1272,17 +1272,17 @@ game "F" {
 )");
   ASSERT_TRUE(r);
   std::string dump = dump_pipeline(*r);
-  EXPECT_NE(dump.find("16 StoreOfInt 1\n  17 MulInt 2\n  18 AddInt 1\n  19 GtInt 11\n"),
+  EXPECT_NE(dump.find("14 StoreOfInt 1\n  15 MulInt 2\n  16 AddInt 1\n  17 GtInt 11\n"),
             std::string::npos)
       << dump;
-  EXPECT_NE(dump.find("21 StoreOfInt 0\n  22 MulInt 3\n  23 GtInt 17\n"), std::string::npos)
+  EXPECT_NE(dump.find("19 StoreOfInt 0\n  20 MulInt 3\n  21 GtInt 17\n"), std::string::npos)
       << dump;
-  // The handler's condition: `here` fused with its test, a negation and a
-  // comparison fused with the jump after them (jump threading made the
-  // `and`s plain jumps to the Ret).
-  EXPECT_NE(
-      dump.find("4 IsStoreHere\n  5 JumpIfTrue 15\n  6 CountHere\n  7 JumpUnlessGtInt 1 15\n"),
-      std::string::npos)
+  // The handler's condition: `here` fused with its test, a negation and
+  // the comparisons (`>= 2` as `> 1`, `<= 3`) fused with the jump after
+  // them (jump threading made the `and`s plain jumps to the Ret).
+  EXPECT_NE(dump.find("4 IsStoreHere\n  5 JumpIfTrue 13\n  6 CountHere\n  7 JumpUnlessGtInt 1 "
+                      "13\n  8 CountHere\n  9 JumpUnlessLeInt 3 13\n"),
+            std::string::npos)
       << dump;
   // North ends it at 6 seeds (2 * 6 + 1 > 11), South at 6 (6 * 3 >= 18).
   State n = position(*r, {0, 0, 1}, {2, 1, 0}, 0, 5);

@@ -7,10 +7,10 @@
 // constant locals (a `let` of a constant never assigned again, such as a
 // fragment parameter given a literal, folds like the literal), fused
 // instructions for the most frequent pairs (`count(here)`, `x == k`,
-// `x > k`, `store(south)`, `x + k`, `k * x`, `own(here)`,
-// `is_store(here)`, `count(opposite(here))`: a constant operand of + and *
-// is put on the right to fuse), and short-circuit jumps for
-// `and`/`or`/`in`, threaded and then fused with the comparison before them
+// `x > k`, `x <= k` (and `>=`, `<` as those with k - 1), `store(south)`, `x + k`, `k * x`,
+// `own(here)`, `is_store(here)`, `count(opposite(here))`: a constant operand of + and * is put on
+// the right to fuse), and short-circuit jumps for `and`/`or`/`in`, threaded and then fused with the
+// comparison before them
 // (`count(here) == 1` as a condition is CountHere; JumpUnlessEqInt 1).
 // Locals get slots by scope (a slot is reused after its block closes); the
 // deepest stack and slot use are tracked so that the executor can run on a
@@ -115,6 +115,18 @@ void CodeGen::emit(OpCode op, int32_t a) {
     if (op == OpCode::Ge && prev.op == OpCode::PushInt &&
         prev.a > std::numeric_limits<int32_t>::min()) {
       prev.op = OpCode::GtInt;
+      prev.a -= 1;
+      --depth_;
+      return;
+    }
+    if (op == OpCode::Le && prev.op == OpCode::PushInt) {
+      prev.op = OpCode::LeInt;
+      --depth_;
+      return;
+    }
+    if (op == OpCode::Lt && prev.op == OpCode::PushInt &&
+        prev.a > std::numeric_limits<int32_t>::min()) {
+      prev.op = OpCode::LeInt;
       prev.a -= 1;
       --depth_;
       return;
@@ -281,18 +293,18 @@ std::optional<Instr> fused_branch(const Instr& in, const Instr& jump) {
   }
   bool fits =
       in.a >= std::numeric_limits<int16_t>::min() && in.a <= std::numeric_limits<int16_t>::max();
-  if (!if_false || !fits || (in.op != OpCode::EqInt && in.op != OpCode::GtInt)) {
-    return std::nullopt;
-  }
-  return Instr{.op = in.op == OpCode::EqInt ? OpCode::JumpUnlessEqInt : OpCode::JumpUnlessGtInt,
-               .b = static_cast<int16_t>(in.a),
-               .a = jump.a};
+  OpCode op = in.op == OpCode::EqInt   ? OpCode::JumpUnlessEqInt
+              : in.op == OpCode::GtInt ? OpCode::JumpUnlessGtInt
+              : in.op == OpCode::LeInt ? OpCode::JumpUnlessLeInt
+                                       : OpCode::Ret;  // nothing to fuse
+  if (!if_false || !fits || op == OpCode::Ret) return std::nullopt;
+  return Instr{.op = op, .b = static_cast<int16_t>(in.a), .a = jump.a};
 }
 
 }  // namespace
 
 // Compare and branch: `EqInt k; JumpIfFalse L` becomes `JumpUnlessEqInt
-// k L` (and GtInt; `Not; JumpIfFalse L` becomes `JumpIfTrue L`), one
+// k L` (and GtInt, LeInt; `Not; JumpIfFalse L` becomes `JumpIfTrue L`), one
 // dispatch instead of two, wherever nothing jumps to the second and k fits
 // Instr::b. Done after jump threading, which turns the `and` chains of
 // handler conditions into such pairs. The region [from, end) is then

@@ -247,9 +247,14 @@ DirectTest direct_test(const Rules& r, CodeRef code) {
       v == OpCode::EmptyRow || v == OpCode::NoMoves || v == OpCode::BoardSeeds || v == OpCode::Ply;
   if (!name || left < 2) return {};
   if (in[1].op == OpCode::Ret) return compared(v, OpCode::Ne, 0);
-  if (left >= 3 && (in[1].op == OpCode::EqInt || in[1].op == OpCode::GtInt) &&
-      in[2].op == OpCode::Ret) {
-    return compared(v, in[1].op == OpCode::EqInt ? OpCode::Eq : OpCode::Gt, in[1].a);
+  auto fused = [](OpCode op) {
+    return op == OpCode::EqInt   ? OpCode::Eq
+           : op == OpCode::GtInt ? OpCode::Gt
+           : op == OpCode::LeInt ? OpCode::Le
+                                 : OpCode::Ret;  // not a fused comparison
+  };
+  if (left >= 3 && fused(in[1].op) != OpCode::Ret && in[2].op == OpCode::Ret) {
+    return compared(v, fused(in[1].op), in[1].a);
   }
   auto is_compare = [](OpCode op) {
     return op == OpCode::Eq || op == OpCode::Ne || op == OpCode::Lt || op == OpCode::Le ||

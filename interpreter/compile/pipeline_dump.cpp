@@ -35,7 +35,8 @@ void dump_code(std::string& out, const Rules& r, const std::string& title, CodeR
   for (int pc = ref.entry; pc != end; ++pc) {
     const Instr& in = r.code[pc];
     out += "  " + std::to_string(pc) + " " + opcode_name(in.op);
-    if (in.op == OpCode::JumpUnlessEqInt || in.op == OpCode::JumpUnlessGtInt) {
+    if (in.op == OpCode::JumpUnlessEqInt || in.op == OpCode::JumpUnlessGtInt ||
+        in.op == OpCode::JumpUnlessLeInt) {
       out += " " + std::to_string(in.b);  // the constant, then the target
     }
     if (op_info(in.op).has_operand) {

@@ -487,6 +487,9 @@ L_EqInt:
 L_GtInt:
   TOP = TOP > in->a;
   NEXT;
+L_LeInt:
+  TOP = TOP <= in->a;
+  NEXT;
 L_AddInt:
   TOP = sat_add(TOP, in->a);
   NEXT;
@@ -507,6 +510,9 @@ L_JumpUnlessEqInt:
   NEXT;
 L_JumpUnlessGtInt:
   if (POP() <= in->b) pc = base + in->a;
+  NEXT;
+L_JumpUnlessLeInt:
+  if (POP() > in->b) pc = base + in->a;
   NEXT;
 L_AndJump:
   if (TOP == 0)

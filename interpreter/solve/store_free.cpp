@@ -35,7 +35,7 @@ constexpr int kOpcodes = 0
 #include "opcodes.def"
 #undef MANCALA_OP
     ;
-static_assert(kOpcodes == 109,
+static_assert(kOpcodes == 111,
               "opcodes.def changed: say in store_free.cpp's walk whether the new opcode reads "
               "a store or a cell, then update this count");
 namespace {
@@ -336,6 +336,7 @@ class Walk {
       }
       case OpCode::JumpUnlessEqInt:  // a comparison teaches nothing of holes
       case OpCode::JumpUnlessGtInt:
+      case OpCode::JumpUnlessLeInt:
         pop(f);
         merge(in.a, Facts(f), work);
         merge(next, std::move(f), work);

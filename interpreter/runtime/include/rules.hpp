@@ -72,6 +72,7 @@ constexpr bool is_jump(OpCode op) {
     case OpCode::OrJump:
     case OpCode::JumpUnlessEqInt:
     case OpCode::JumpUnlessGtInt:
+    case OpCode::JumpUnlessLeInt:
       return true;
     default:
       return false;
