@@ -1061,7 +1061,7 @@ TEST(Runtime, PipelineDumpIsStable) {
   std::string dump = dump_pipeline(*a);
   EXPECT_EQ(dump, dump_pipeline(*b));
   EXPECT_NE(dump.find("track south: S1 S2 S3 S4 S5 S6 S.store N1"), std::string::npos) << dump;
-  EXPECT_NE(dump.find("where_nonempty yes"), std::string::npos) << dump;
+  EXPECT_NE(dump.find("where_min_seeds 1"), std::string::npos) << dump;
   EXPECT_NE(dump.find("CountHere"), std::string::npos) << dump;
 }
 
@@ -1250,6 +1250,74 @@ game "E" {
   }
   for (size_t i = 0; i < 5; ++i) EXPECT_GT(fired[i], 0) << direct->end[i].label;
   EXPECT_EQ(fired[5], 0);
+}
+
+// `where count(hole) >= K` (or `> K - 1`, `!= 0`) is read as the seeds a
+// start needs (Rules::where_min_seeds) and tested without the bytecode;
+// any other condition runs as code. Read or run, the moves are the same:
+// twins whose condition is written not to be read list the same moves at
+// every position of random games, in a relay game with endless moves
+// illegal (legality by look-ahead) and in a plain one.
+TEST(Compile, StartsNeedingSeedsAreTestedWithoutCode) {
+  auto game = [](const std::string& where, const std::string& sowing) {
+    return load(R"(
+game "W" {
+  board { rows 2 holes 5 stores captures }
+  setup { seeds 3 }
+  moves { from own holes where )" +
+                where + R"( }
+  sowing { )" + sowing +
+                R"( }
+  on sow_end when is_store(here) { extra_turn }
+  end {
+    when no moves as "stuck" { capture board to owners }
+    when ply >= 300 as "long"
+    winner most store
+  }
+}
+)");
+  };
+  const std::pair<std::string, int> read[] = {{"count(hole) >= 3", 3},
+                                              {"count(hole) > 1", 2},
+                                              {"count(hole) != 0", 1},
+                                              {"count(hole) >= 1", 1}};
+  for (const auto& [where, k] : read) {
+    auto r = game(where, "relay landing endless illegal");
+    ASSERT_TRUE(r) << where;
+    EXPECT_EQ(r->where_min_seeds, k) << where;
+  }
+  for (const char* code : {"count(hole) >= 0", "0 + count(hole) >= 3", "count(hole) < 3"}) {
+    auto r = game(code, "relay landing endless illegal");
+    ASSERT_TRUE(r) << code;
+    EXPECT_EQ(r->where_min_seeds, 0) << code;
+  }
+  for (const char* sowing : {"relay landing endless illegal", "direction ccw"}) {
+    auto fast = game("count(hole) >= 3", sowing);
+    auto slow = game("0 + count(hole) >= 3", sowing);
+    ASSERT_TRUE(fast && slow);
+    ASSERT_EQ(fast->where_min_seeds, 3);
+    Rng walk(11);
+    int positions = 0;
+    std::vector<State> children(MoveList::kCapacity);
+    std::vector<ApplyInfo> infos(MoveList::kCapacity);
+    for (int g = 0; g < 100; ++g) {
+      State a = initial_state(*fast), b = initial_state(*slow);
+      while (!a.over) {
+        MoveList moves = legal_moves(*fast, a);
+        std::string want = format_moves(legal_moves(*slow, b), slow->move_names());
+        ASSERT_EQ(format_moves(moves, fast->move_names()), want) << sowing << ": " << to_text(a);
+        MoveList listed;  // legal_children reads the starts its own way
+        legal_children(*fast, a, listed, children.data(), infos.data());
+        ASSERT_EQ(format_moves(listed, fast->move_names()), want) << sowing << ": " << to_text(a);
+        ++positions;
+        Move m = moves[walk.below(moves.size())];
+        apply(*fast, a, m);
+        apply(*slow, b, m);
+        ASSERT_EQ(a, b);
+      }
+    }
+    EXPECT_GT(positions, 1000) << sowing;
+  }
 }
 
 // A constant fuses with `store(P)`, `+` and `*` (a constant left operand

@@ -165,17 +165,21 @@ bool is_name(const ast::Expr& e, NameId id) {
   return e.kind == ast::ExprKind::Name && e.builtin == static_cast<int>(id);
 }
 
-// `count(hole) >= 1`, `count(hole) > 0` or `count(hole) != 0`.
-bool is_nonempty_test(const ast::Expr& e) {
-  if (e.kind != ast::ExprKind::Binary) return false;
+// K when `e` is `count(hole) >= K` or `count(hole) > K - 1` (K >= 1), or
+// `count(hole) != 0` (K = 1): the seeds a start needs (Rules::where_min_seeds);
+// else 0.
+int min_seeds_test(const ast::Expr& e) {
+  if (e.kind != ast::ExprKind::Binary) return 0;
   const ast::Expr& l = e.args[0];
   const ast::Expr& r = e.args[1];
   bool count_hole = l.kind == ast::ExprKind::Call &&
                     l.builtin == static_cast<int>(FunctionId::Count) && l.args.size() == 1 &&
                     is_name(l.args[0], NameId::Hole);
-  if (!count_hole || r.kind != ast::ExprKind::Int) return false;
-  return (e.op == ast::Op::Ge && r.value == 1) || (e.op == ast::Op::Gt && r.value == 0) ||
-         (e.op == ast::Op::Ne && r.value == 0);
+  if (!count_hole || r.kind != ast::ExprKind::Int) return 0;
+  constexpr int64_t kMost = 0xffff;  // no hole holds more
+  if (e.op == ast::Op::Ge && r.value >= 1 && r.value <= kMost) return static_cast<int>(r.value);
+  if (e.op == ast::Op::Gt && r.value >= 0 && r.value < kMost) return static_cast<int>(r.value) + 1;
+  return e.op == ast::Op::Ne && r.value == 0 ? 1 : 0;
 }
 
 // The guard of an event's code (Rules::event_guards): its opening test of
@@ -268,7 +272,7 @@ DirectTest direct_test(const Rules& r, CodeRef code) {
 
 void compile_moves_and_sowing(const GameSpec& g, Rules& r, CodeGen& gen) {
   if (g.move_where) {
-    r.where_nonempty = is_nonempty_test(*g.move_where);
+    r.where_min_seeds = min_seeds_test(*g.move_where);
     r.move_where = gen.expression(*g.move_where);
   }
   for (const ast::Expr& f : g.forbid) r.forbid.push_back(gen.expression(f));
@@ -357,8 +361,8 @@ std::shared_ptr<const Rules> compile(const CheckedGame& game) {
   r.has_prefer = !r.prefer.empty();
   r.prefer_after =
       std::any_of(r.prefer.begin(), r.prefer.end(), [](const PreferCode& p) { return p.after; });
-  r.simple_starts = !r.has_questions && !r.from_store && r.where_nonempty && r.forbid.empty() &&
-                    r.forbid_after.empty() && !r.direction_choice &&
+  r.simple_starts = !r.has_questions && !r.from_store && r.where_min_seeds == 1 &&
+                    r.forbid.empty() && r.forbid_after.empty() && !r.direction_choice &&
                     !(r.may_be_endless && r.endless == EndlessKind::Illegal);
   r.needs_no_moves = gen.uses_no_moves();
   r.plain_laps = r.events[static_cast<size_t>(Event::Pickup)].empty() && !r.slow_sow &&

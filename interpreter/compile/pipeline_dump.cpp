@@ -75,7 +75,7 @@ void dump_settings(std::string& out, const Rules& r) {
     if (r.match.winner == WinnerKind::MostRounds) out += " winner most rounds";
   }
   out += "\n";
-  out += std::string("flags where_nonempty ") + yes(r.where_nonempty) + " has_drop " +
+  out += "flags where_min_seeds " + std::to_string(r.where_min_seeds) + " has_drop " +
          yes(r.has_drop) + " slow_sow " + yes(r.slow_sow) + " may_relay " + yes(r.may_relay) +
          " may_be_endless " + yes(r.may_be_endless) + " needs_no_moves " + yes(r.needs_no_moves) +
          " has_repetition " + yes(r.has_repetition) + " direction_per_move " +

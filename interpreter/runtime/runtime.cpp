@@ -318,8 +318,8 @@ void for_each_store_move(const Rules& r, const State& s, F&& f, Lookahead la) {
 // Whether a start cell passes the `where` and `forbid` expressions.
 bool passes_expressions(const Rules& r, Machine& m, int cell) {
   m.hole = cell;
-  if (r.where_nonempty) {
-    if (m.s.cells[cell] == 0) return false;
+  if (r.where_min_seeds > 0) {
+    if (m.s.cells[cell] < r.where_min_seeds) return false;
   } else if (!r.move_where.empty() && exec(m, r.move_where) == 0) {
     return false;
   }
@@ -340,12 +340,14 @@ bool for_each_start(const Rules& r, const State& s, F&& f, Lookahead la) {
   Player p = s.to_move;
   int first = 0;
   uint64_t mine = move_order_bits(r, s, first);
-  Machine m(r, const_cast<State&>(s), p, nullptr);                  // expressions only: no writes
-  const bool nonempty_only = r.where_nonempty && r.forbid.empty();  // no code to run
+  Machine m(r, const_cast<State&>(s), p, nullptr);                    // expressions only: no writes
+  const bool count_only = r.where_min_seeds > 0 && r.forbid.empty();  // no code to run
   for (; mine; mine &= mine - 1) {
     int cell = first + __builtin_ctzll(mine);
     if (cell >= 2 * r.side) cell -= 2 * r.side;
-    if (nonempty_only ? s.cells[cell] == 0 : !passes_expressions(r, m, cell)) continue;
+    if (count_only ? s.cells[cell] < r.where_min_seeds : !passes_expressions(r, m, cell)) {
+      continue;
+    }
     if (r.direction_choice && direction_at(m, cell) == Direction::Either) {
       for (Way way : {Way::Ccw, Way::Cw}) {
         if (la.any() && !passes_lookahead(r, s, cell, way, la)) continue;
@@ -675,10 +677,18 @@ namespace {
 
 // The starts random_legal_move draws among: those that pass the
 // expressions, as a bit mask over cells, built without a branch per hole
-// in the common case (`where count(hole) >= 1`, no `forbid`).
+// in the common case (`where count(hole) >= 1`, no `forbid`), and without
+// running code for `where count(hole) >= K`.
 [[gnu::always_inline]] inline uint64_t start_candidates(const Rules& r, const State& s) {
-  if (r.where_nonempty && r.forbid.empty()) {
-    return start_bits(r, s) & s.nonempty_holes();
+  if (r.where_min_seeds > 0 && r.forbid.empty()) {
+    uint64_t starts = start_bits(r, s);
+    if (r.where_min_seeds == 1) return starts & s.nonempty_holes();
+    uint64_t candidates = 0;
+    for (uint64_t bits = starts; bits != 0; bits &= bits - 1) {
+      int cell = __builtin_ctzll(bits);
+      candidates |= uint64_t{s.cells[cell] >= r.where_min_seeds} << cell;
+    }
+    return candidates;
   }
   uint64_t candidates = 0;
   for_each_start(

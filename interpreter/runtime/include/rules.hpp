@@ -202,8 +202,10 @@ struct Rules : Settings {
   std::array<CodeRef, kEventCount> events;          // all handlers of an event, in file order
   std::array<HereGuard, kEventCount> event_guards;  // skip an event's code at once
   std::array<std::vector<HandlerCode>, kEventCount> handlers;  // where each one starts
-  CodeRef move_where;                 // pushes bool; sees hole, mover. Empty: true
-  bool where_nonempty = false;        // move_where is exactly count(hole) >= 1 (fast path)
+  CodeRef move_where;  // pushes bool; sees hole, mover. Empty: true
+  // move_where is exactly count(hole) >= K (or > K - 1), K >= 1: a start
+  // needs K seeds, tested without running the code (fast path); 0: run it.
+  int where_min_seeds = 0;
   std::vector<CodeRef> forbid;        // each pushes bool
   std::vector<CodeRef> forbid_after;  // each pushes bool, run on the position after the move
   std::vector<PreferCode> prefer;     // `prefer when|after`, in file order
@@ -239,7 +241,7 @@ struct Rules : Settings {
   bool direction_per_move = false;  // direction rules: a move's direction from its start hole
   bool direction_choice = false;    // some rule is `either`: a start hole may offer two moves
   bool laps_turn = false;  // `laps alternate` or `relay ... ccw|cw`: a lap may sow the other way
-  bool simple_starts = false;   // where_nonempty, no forbid, no endless look-ahead
+  bool simple_starts = false;   // where_min_seeds 1, no forbid, no endless look-ahead
   bool may_be_endless = false;  // may_relay or `skip when`: a move may never stop
   // The endless look-ahead may first ask whether the move's first lap alone
   // ends it (first_lap_stops in runtime.cpp): relay from the landing hole by
