@@ -637,6 +637,57 @@ game "O" {
   EXPECT_EQ(row(a, kN), (V{2, 2, 2, 2, 2, 2}));
 }
 
+// Laps of seeds taken into the hand (`lift H`, `relay into H`) are sown by
+// whole rounds of the track like any other lap (without `skip origin`): a
+// twin made to sow seed by seed (a drop handler that never runs) plays
+// every random game alike, laps of more seeds than the track among them.
+TEST(Sowing, HandLapsLongerThanTheTrackSowWholeRounds) {
+  auto game = [](const std::string& drop) {
+    return load(R"(
+game "H" {
+  board { rows 2 holes 3 stores none }
+  setup { seeds 6 }
+  moves { from own holes where count(hole) >= 2 }
+  sowing { direction ccw  endless illegal }
+  on lap_end when count(here) > 1 and count(opposite(here)) > 0 {
+    lift opposite(here)
+    relay into next(here)
+  }
+  )" + drop + R"(
+  end {
+    when no moves as "stuck"
+    when ply >= 100 as "long"
+    winner survivor
+  }
+}
+)");
+  };
+  auto fast = game("");
+  auto slow = game("on drop when count(here) == 999 { let unused = 0 }");
+  ASSERT_TRUE(fast && slow);
+  ASSERT_TRUE(fast->hand_laps && !fast->slow_sow);
+  ASSERT_TRUE(slow->slow_sow);
+  struct Longest : Observer {
+    int seeds = 0;
+    void lift(int, int n) override { seeds = std::max(seeds, n); }
+  } longest;
+  Rng walk(5);
+  for (int g = 0; g < 200; ++g) {
+    State a = initial_state(*fast), b = initial_state(*slow);
+    while (!a.over) {
+      MoveList moves = legal_moves(*fast, a);
+      ASSERT_EQ(format_moves(moves, fast->move_names()),
+                format_moves(legal_moves(*slow, b), slow->move_names()))
+          << to_text(a);
+      Move m = moves[walk.below(moves.size())];
+      apply(*fast, a, m);
+      apply(*slow, b, m, &longest);
+      ASSERT_EQ(a, b) << "game " << g;
+    }
+  }
+  EXPECT_GT(longest.seeds, 6);  // more than the track's six holes in one lift
+}
+
 TEST(Sowing, ClockwiseAndLeave) {
   auto r = load(R"(
 game "C" {

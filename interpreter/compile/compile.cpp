@@ -348,7 +348,9 @@ std::shared_ptr<const Rules> compile(const CheckedGame& game) {
   // on the track) is endless: only the seed-by-seed loop sees it.
   bool no_room = r.skip_origin &&
                  std::min({r.track_len[0], r.track_len[1], r.rtrack_len[0], r.rtrack_len[1]}) <= 1;
-  r.slow_sow = r.has_drop || !r.skip_when.empty() || r.hand_laps || no_room;
+  // Seeds in the hand are sown by whole rounds too, unless `skip origin`
+  // skips the lifted hole (a lap of taken seeds lifts none: sown seed by seed).
+  r.slow_sow = r.has_drop || !r.skip_when.empty() || (r.hand_laps && r.skip_origin) || no_room;
   r.may_relay = r.relay != RelayKind::None || gen.uses_relay_from() || gen.uses_hand();
   r.plain_relay = r.events[static_cast<size_t>(Event::LapEnd)].empty() && r.relay_when.empty();
   r.reads_sown = gen.uses_sown();

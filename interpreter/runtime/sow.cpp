@@ -160,7 +160,8 @@ template <bool kObs, bool kSlow>
   int cell = lift_cell;
   if (hand == 0) return cell;
   if constexpr (!kObs && !kSlow) {
-    MANCALA_ASSERT(skip == lift_cell);  // laps of taken seeds are sown seed by seed
+    // With `skip origin`, laps of taken seeds (no hole lifted) are sown seed by seed.
+    MANCALA_ASSERT(!r.skip_origin || skip == lift_cell);
     int cycle = tv.cycle;
     if (hand > cycle) {
       int full = (hand - 1) / cycle;

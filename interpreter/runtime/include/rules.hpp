@@ -230,7 +230,7 @@ struct Rules : Settings {
 
   // ---- fast-path flags ---------------------------------------------------
   bool has_drop = false;     // any drop handler
-  bool slow_sow = false;     // drop handlers or `skip when`: sow seed by seed
+  bool slow_sow = false;     // drop code, `skip when`, or `skip origin` with a hand: seed by seed
   bool may_relay = false;    // relay kind or a `relay from` statement exists
   bool plain_relay = false;  // no lap_end handler, no `relay ... when`: the kind decides
   bool hand_laps = false;    // `lift H` / `relay into H`: laps may sow taken seeds
