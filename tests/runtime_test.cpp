@@ -830,7 +830,7 @@ TEST(Lookahead, FirstLapTestAgreesWithSowingInFull) {
 }
 
 TEST(Lookahead, ShippedRelayGamesAgreeWithSowingInFull) {
-  for (const char* game : {"sadeqa_ii", "anywoli", "yit_nuri"}) {
+  for (const char* game : {"sadeqa_ii", "anywoli", "yit_nuri", "hus"}) {
     SCOPED_TRACE(game);
     SourceSet sources;
     Diagnostics diags;
@@ -1161,10 +1161,12 @@ game "F" {
   EXPECT_EQ(t.store(kN), 4);
 }
 
-// An event's code that opens with a test of count(here) and otherwise does
-// nothing gets a guard (Rules::event_guards), checked before the bytecode
-// is entered; code that does something before or beside the test gets none.
-// Guarded or not, play is the same: the guard is what the code would do.
+// An event's code whose condition tests count(here) against a constant,
+// alone or as one of its `and`s (after tests that only read), gets a guard
+// (Rules::event_guards), checked before the bytecode is entered; code that
+// can reach its body without the test (an `or`, a second handler) or does
+// something first gets none. Guarded or not, play is the same: the guard
+// is what the code would do.
 TEST(Compile, EventGuardsComeFromAnOpeningTestOfCountHere) {
   const std::string head = R"(
 game "G" {
@@ -1192,6 +1194,16 @@ game "G" {
   EXPECT_EQ(guard(*open, Event::Drop).test, HereGuard::Test::None);       // `last` first
   EXPECT_EQ(guard(*open, Event::LapEnd).test, HereGuard::Test::None);     // a second handler
   EXPECT_NE(dump_pipeline(*guarded).find("on drop guard: count(here) == 4"), std::string::npos);
+  auto later =
+      load(head +
+           R"(  on drop when not last and own(here) and count(here) == 4 { capture here to owners }
+  on sow_end when count(opposite(here)) > 0 and (count(here) == 1 or own(here)) { capture here to mover }
+  end { when empty_row  winner most store }
+})");
+  ASSERT_TRUE(later);
+  EXPECT_EQ(guard(*later, Event::Drop).test, HereGuard::Test::Eq);  // the third `and`
+  EXPECT_EQ(guard(*later, Event::Drop).value, 4);
+  EXPECT_EQ(guard(*later, Event::SowEnd).test, HereGuard::Test::None);  // inside an `or`
 
   // The guard admits exactly the counts the test lets through.
   HereGuard eq{HereGuard::Test::Eq, 4}, gt{HereGuard::Test::Gt, 1}, none{};

@@ -182,19 +182,109 @@ int min_seeds_test(const ast::Expr& e) {
   return e.op == ast::Op::Ne && r.value == 0 ? 1 : 0;
 }
 
-// The guard of an event's code (Rules::event_guards): its opening test of
-// count(here) against a constant (CountHere, then a compare-and-branch),
-// when failing it jumps to the code's Ret with nothing else done (an empty
-// stack, so the Ret returns 0).
+// Instructions that only read the position or the event (no effect, no
+// local, no look-ahead): what a condition may run before its guard.
+bool reads_only(OpCode op) {
+  switch (op) {
+    case OpCode::PushInt:
+    case OpCode::PushConst:
+    case OpCode::Mover:
+    case OpCode::Opponent:
+    case OpCode::Here:
+    case OpCode::Clockwise:
+    case OpCode::Origin:
+    case OpCode::LapStart:
+    case OpCode::Last:
+    case OpCode::Lap:
+    case OpCode::Sown:
+    case OpCode::InHand:
+    case OpCode::Captured:
+    case OpCode::BoardSeeds:
+    case OpCode::Ply:
+    case OpCode::Round:
+    case OpCode::LastCaptor:
+    case OpCode::RowHole:
+    case OpCode::Marked:
+    case OpCode::MarkOwner:
+    case OpCode::MarkedHoles:
+    case OpCode::Count:
+    case OpCode::StoreOf:
+    case OpCode::RowSeeds:
+    case OpCode::Next:
+    case OpCode::Prev:
+    case OpCode::NextK:
+    case OpCode::PrevK:
+    case OpCode::Opposite:
+    case OpCode::Front:
+    case OpCode::Behind:
+    case OpCode::FrontHole:
+    case OpCode::BackHole:
+    case OpCode::Owner:
+    case OpCode::Side:
+    case OpCode::Own:
+    case OpCode::Opponents:
+    case OpCode::IsStore:
+    case OpCode::Number:
+    case OpCode::CountHere:
+    case OpCode::StoreOfInt:
+    case OpCode::OwnHere:
+    case OpCode::IsStoreHere:
+    case OpCode::OppositeHere:
+    case OpCode::CountOppositeHere:
+    case OpCode::Not:
+    case OpCode::EqInt:
+    case OpCode::GtInt:
+    case OpCode::LeInt:
+    case OpCode::Eq:
+    case OpCode::Ne:
+    case OpCode::Lt:
+    case OpCode::Le:
+    case OpCode::Gt:
+    case OpCode::Ge:
+      return true;
+    default:
+      return false;
+  }
+}
+
+bool is_branch(OpCode op) {
+  return op == OpCode::JumpIfFalse || op == OpCode::JumpIfTrue || op == OpCode::JumpUnlessEqInt ||
+         op == OpCode::JumpUnlessGtInt || op == OpCode::JumpUnlessLeInt;
+}
+
+// The guard of an event's code (Rules::event_guards): a test of
+// count(here) against a constant (CountHere, then a compare-and-branch)
+// that every path into the code's body passes, failing to the code's Ret
+// with nothing done. The code opens with tests that each branch to that
+// Ret, evaluated by instructions that only read (reads_only) on an empty
+// stack, one of them the count test: the `and`s of a handler's condition
+// (`front(here) and count(here) > 1 and ...`), whichever comes first.
 HereGuard here_guard(const Rules& r, CodeRef code) {
-  if (code.empty() || static_cast<size_t>(code.entry) + 2 > r.code.size()) return {};
-  const Instr* in = r.code.data() + code.entry;
-  bool opens = in[0].op == OpCode::CountHere &&
-               (in[1].op == OpCode::JumpUnlessEqInt || in[1].op == OpCode::JumpUnlessGtInt);
-  if (!opens) return {};
-  auto target = static_cast<size_t>(in[1].a);
-  if (target >= r.code.size() || r.code[target].op != OpCode::Ret) return {};
-  return {in[1].op == OpCode::JumpUnlessEqInt ? HereGuard::Test::Eq : HereGuard::Test::Gt, in[1].b};
+  if (code.empty()) return {};
+  int exit = -1;  // where the code's tests fail to
+  int depth = 0;
+  for (auto pc = static_cast<size_t>(code.entry); pc + 1 < r.code.size(); ++pc) {
+    const Instr& in = r.code[pc];
+    const Instr& test = r.code[pc + 1];
+    if (in.op == OpCode::CountHere && depth == 0 &&
+        (test.op == OpCode::JumpUnlessEqInt || test.op == OpCode::JumpUnlessGtInt) &&
+        (exit < 0 || test.a == exit) && static_cast<size_t>(test.a) < r.code.size() &&
+        r.code[static_cast<size_t>(test.a)].op == OpCode::Ret) {
+      return {test.op == OpCode::JumpUnlessEqInt ? HereGuard::Test::Eq : HereGuard::Test::Gt,
+              test.b};
+    }
+    if (is_branch(in.op)) {
+      if (exit < 0) exit = in.a;
+      bool to_ret = static_cast<size_t>(exit) < r.code.size() &&
+                    r.code[static_cast<size_t>(exit)].op == OpCode::Ret;
+      if (in.a != exit || !to_ret || depth != 1) return {};
+      depth = 0;
+      continue;
+    }
+    if (!reads_only(in.op)) return {};
+    depth += op_info(in.op).push - op_info(in.op).pop;
+  }
+  return {};
 }
 
 // Whether a move's first lap can be seen to end it without sowing it
@@ -208,8 +298,8 @@ bool first_lap_testable(const Rules& r, bool no_room) {
   };
   return r.may_be_endless && r.endless == EndlessKind::Illegal && r.relay == RelayKind::Landing &&
          r.relay_when.empty() && r.events[static_cast<size_t>(Event::Pickup)].empty() &&
-         r.skip_when.empty() && !no_room && !r.hand_laps && !r.direction_per_move &&
-         !r.has_questions && guarded(Event::Drop) && guarded(Event::LapEnd);
+         r.skip_when.empty() && !no_room && !r.direction_per_move && !r.has_questions &&
+         guarded(Event::Drop) && guarded(Event::LapEnd);
 }
 
 // The direct form of an end condition (Rules' DirectTest): code that is a
