@@ -1167,7 +1167,7 @@ game "F" {
 // can reach its body without the test (an `or`, a second handler) or does
 // something first gets none. Guarded or not, play is the same: the guard
 // is what the code would do.
-TEST(Compile, EventGuardsComeFromAnOpeningTestOfCountHere) {
+TEST(Compile, EventGuardsComeFromATestOfCountHere) {
   const std::string head = R"(
 game "G" {
   board { rows 2 holes 3 stores captures }

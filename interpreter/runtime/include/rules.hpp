@@ -86,10 +86,12 @@ struct CodeRef {
 };
 
 // A necessary condition for an event's code to do anything, found when it
-// is compiled: the code opens with `count(here) == K` (or `> K`) and jumps
-// straight to its final Ret when that fails, so a failing test skips the
-// call into the bytecode (a drop handler runs once per seed). Derived from
-// the code alone: no game-specific case, and exactly what the code would do.
+// is compiled: every path into the code's body passes a test of
+// `count(here) == K` (or `> K`) that jumps straight to its final Ret when
+// it fails (the first test, or one of the `and`s after tests that only
+// read), so a failing test skips the call into the bytecode (a drop
+// handler runs once per seed). Derived from the code alone: no
+// game-specific case, and exactly what the code would do.
 struct HereGuard {
   enum class Test : uint8_t { None, Eq, Gt };
   Test test = Test::None;
