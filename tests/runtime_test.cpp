@@ -637,6 +637,36 @@ game "O" {
   EXPECT_EQ(row(a, kN), (V{2, 2, 2, 2, 2, 2}));
 }
 
+// Plays `games` random games of two rule files meant to play alike (one
+// taking a fast path, a twin made to avoid it), checking at every position
+// that both list the same moves (and `legal_children` of the first, which
+// reads the starts its own way) and reach the same positions; `watch`
+// observes the twin's moves. Returns the positions played.
+int expect_twins_play_alike(const Rules& fast, const Rules& twin, int games, uint64_t seed,
+                            Observer* watch = nullptr) {
+  Rng walk(seed);
+  int positions = 0;
+  std::vector<State> children(MoveList::kCapacity);
+  std::vector<ApplyInfo> infos(MoveList::kCapacity);
+  for (int g = 0; g < games && !::testing::Test::HasFailure(); ++g) {
+    State a = initial_state(fast), b = initial_state(twin);
+    while (!a.over && !::testing::Test::HasFailure()) {
+      MoveList moves = legal_moves(fast, a);
+      std::string want = format_moves(legal_moves(twin, b), twin.move_names());
+      EXPECT_EQ(format_moves(moves, fast.move_names()), want) << to_text(a);
+      MoveList listed;
+      legal_children(fast, a, listed, children.data(), infos.data());
+      EXPECT_EQ(format_moves(listed, fast.move_names()), want) << to_text(a);
+      ++positions;
+      Move m = moves[walk.below(moves.size())];
+      apply(fast, a, m);
+      apply(twin, b, m, watch);
+      EXPECT_EQ(a, b) << "game " << g;
+    }
+  }
+  return positions;
+}
+
 // Laps of seeds taken into the hand (`lift H`, `relay into H`) are sown by
 // whole rounds of the track like any other lap (without `skip origin`): a
 // twin made to sow seed by seed (a drop handler that never runs) plays
@@ -671,20 +701,7 @@ game "H" {
     int seeds = 0;
     void lift(int, int n) override { seeds = std::max(seeds, n); }
   } longest;
-  Rng walk(5);
-  for (int g = 0; g < 200; ++g) {
-    State a = initial_state(*fast), b = initial_state(*slow);
-    while (!a.over) {
-      MoveList moves = legal_moves(*fast, a);
-      ASSERT_EQ(format_moves(moves, fast->move_names()),
-                format_moves(legal_moves(*slow, b), slow->move_names()))
-          << to_text(a);
-      Move m = moves[walk.below(moves.size())];
-      apply(*fast, a, m);
-      apply(*slow, b, m, &longest);
-      ASSERT_EQ(a, b) << "game " << g;
-    }
-  }
+  expect_twins_play_alike(*fast, *slow, 200, 5, &longest);
   EXPECT_GT(longest.seeds, 6);  // more than the track's six holes in one lift
 }
 
@@ -1359,27 +1376,8 @@ game "W" {
     auto slow = game("0 + count(hole) >= 3", sowing);
     ASSERT_TRUE(fast && slow);
     ASSERT_EQ(fast->where_min_seeds, 3);
-    Rng walk(11);
-    int positions = 0;
-    std::vector<State> children(MoveList::kCapacity);
-    std::vector<ApplyInfo> infos(MoveList::kCapacity);
-    for (int g = 0; g < 100; ++g) {
-      State a = initial_state(*fast), b = initial_state(*slow);
-      while (!a.over) {
-        MoveList moves = legal_moves(*fast, a);
-        std::string want = format_moves(legal_moves(*slow, b), slow->move_names());
-        ASSERT_EQ(format_moves(moves, fast->move_names()), want) << sowing << ": " << to_text(a);
-        MoveList listed;  // legal_children reads the starts its own way
-        legal_children(*fast, a, listed, children.data(), infos.data());
-        ASSERT_EQ(format_moves(listed, fast->move_names()), want) << sowing << ": " << to_text(a);
-        ++positions;
-        Move m = moves[walk.below(moves.size())];
-        apply(*fast, a, m);
-        apply(*slow, b, m);
-        ASSERT_EQ(a, b);
-      }
-    }
-    EXPECT_GT(positions, 1000) << sowing;
+    SCOPED_TRACE(sowing);
+    EXPECT_GT(expect_twins_play_alike(*fast, *slow, 100, 11), 1000);
   }
 }
 
