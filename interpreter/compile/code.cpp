@@ -63,6 +63,29 @@ OpCode operator_code(Op op) {
 }
 // clang-format on
 
+// A comparison with a constant right operand k, as one instruction with
+// k as its operand: `x >= k` is `x > k - 1`, `x < k` is `x <= k - 1`.
+struct ConstantCompare {
+  OpCode fused;
+  int32_t shift;  // added to k
+};
+std::optional<ConstantCompare> constant_compare(OpCode op) {
+  switch (op) {
+    case OpCode::Eq:
+      return ConstantCompare{OpCode::EqInt, 0};
+    case OpCode::Gt:
+      return ConstantCompare{OpCode::GtInt, 0};
+    case OpCode::Ge:
+      return ConstantCompare{OpCode::GtInt, -1};
+    case OpCode::Le:
+      return ConstantCompare{OpCode::LeInt, 0};
+    case OpCode::Lt:
+      return ConstantCompare{OpCode::LeInt, -1};
+    default:
+      return std::nullopt;
+  }
+}
+
 bool fits32(int64_t v) {
   return v >= std::numeric_limits<int32_t>::min() && v <= std::numeric_limits<int32_t>::max();
 }
@@ -93,8 +116,11 @@ void CodeGen::emit(OpCode op, int32_t a) {
       prev.op = OpCode::CountLoad;
       return;
     }
-    if (op == OpCode::Eq && prev.op == OpCode::PushInt) {
-      prev.op = OpCode::EqInt;
+    if (std::optional<ConstantCompare> c = constant_compare(op);
+        c && prev.op == OpCode::PushInt &&
+        (c->shift == 0 || prev.a > std::numeric_limits<int32_t>::min())) {
+      prev.op = c->fused;
+      prev.a += c->shift;
       --depth_;
       return;
     }
@@ -104,30 +130,6 @@ void CodeGen::emit(OpCode op, int32_t a) {
     }
     if ((op == OpCode::Add || op == OpCode::Mul) && prev.op == OpCode::PushInt) {
       prev.op = op == OpCode::Add ? OpCode::AddInt : OpCode::MulInt;
-      --depth_;
-      return;
-    }
-    if (op == OpCode::Gt && prev.op == OpCode::PushInt) {
-      prev.op = OpCode::GtInt;
-      --depth_;
-      return;
-    }
-    if (op == OpCode::Ge && prev.op == OpCode::PushInt &&
-        prev.a > std::numeric_limits<int32_t>::min()) {
-      prev.op = OpCode::GtInt;
-      prev.a -= 1;
-      --depth_;
-      return;
-    }
-    if (op == OpCode::Le && prev.op == OpCode::PushInt) {
-      prev.op = OpCode::LeInt;
-      --depth_;
-      return;
-    }
-    if (op == OpCode::Lt && prev.op == OpCode::PushInt &&
-        prev.a > std::numeric_limits<int32_t>::min()) {
-      prev.op = OpCode::LeInt;
-      prev.a -= 1;
       --depth_;
       return;
     }
