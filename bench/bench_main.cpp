@@ -6,7 +6,8 @@
 // Two modes, as `mancala bench` has: a walk of `legal_moves` (list the
 // moves, pick one as xorshift % count: `native_X`, `interpreted/X`), and
 // playouts drawn as `random_legal_move` draws them from an Rng
-// (`playout_native_X`, `playout/X`). In each
+// (`playout_native_X`, `playout/X`); `compiled/X` and `playout_compiled/X`
+// are the interpreter with the game's code compiled to C++. In each
 // mode a hand-written game and its rule file draw alike and so play the
 // same games (tests/bench_native_test.cpp checks that they agree move by
 // move): the ratio of their rates compares the same work. Figures and the
@@ -22,12 +23,18 @@
 #include "compile.hpp"
 #include "hus_native.hpp"
 #include "kalah_native.hpp"
+#include "native.hpp"
 #include "oware_native.hpp"
 #include "rng.hpp"
 #include "runtime.hpp"
 #include "sadeqa_ii_native.hpp"
 
 namespace mancala {
+
+// Every shipped game's code compiled to C++ (`mancala compile --emit cpp`,
+// built in by CMakeLists.txt).
+std::span<const NativeCode> compiled_games();
+
 namespace {
 
 // random_legal_move's generator in the playout benchmarks, hand-written
@@ -50,6 +57,16 @@ std::shared_ptr<const Rules> load(const std::string& file) {
   CheckResult r = check_file(std::string(MANCALA_SOURCE_DIR) + "/games/" + file, sources, diags);
   if (!r.ok || !r.game) return nullptr;
   return compile(*r.game);
+}
+
+// The same rules with their code compiled to C++ (native.hpp); null when
+// the build holds none for them.
+std::shared_ptr<const Rules> load_compiled(const std::string& file) {
+  auto rules = load(file);
+  if (!rules) return nullptr;
+  auto compiled = std::make_shared<Rules>(*rules);
+  if (!attach_native(*compiled, compiled_games())) return nullptr;
+  return compiled;
 }
 
 void rates(benchmark::State& st, int64_t moves, int64_t games) {
@@ -102,10 +119,9 @@ void native_hus(benchmark::State& st) {
 }
 BENCHMARK(native_hus)->Unit(benchmark::kMicrosecond);
 
-void interpreted(benchmark::State& st, const std::string& file) {
-  auto rules = load(file);
+void walk(benchmark::State& st, const std::shared_ptr<const Rules>& rules) {
   if (!rules) {
-    st.SkipWithError("cannot load the rule file");
+    st.SkipWithError("cannot load the rule file (or its compiled code)");
     return;
   }
   XorShift rng;
@@ -129,20 +145,28 @@ void interpreted(benchmark::State& st, const std::string& file) {
   st.counters["games_per_s"] =
       benchmark::Counter(static_cast<double>(games), benchmark::Counter::kIsRate);
 }
+void interpreted(benchmark::State& st, const std::string& file) {
+  walk(st, load(file));
+}
+// The walk with the game's code compiled to C++ (`mancala compile --emit cpp`).
+void compiled(benchmark::State& st, const std::string& file) {
+  walk(st, load_compiled(file));
+}
 BENCHMARK_CAPTURE(interpreted, kalah, std::string("kalah.mnc"))->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(compiled, kalah, std::string("kalah.mnc"))->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(interpreted, kalah_empty, std::string("kalah_empty.mnc"))
     ->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(interpreted, san_yao, std::string("san_yao.mnc"))->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(interpreted, hus, std::string("hus.mnc"))->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(compiled, hus, std::string("hus.mnc"))->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(interpreted, igisoro, std::string("igisoro.mnc"))->Unit(benchmark::kMicrosecond);
 
 // The same games as `interpreted`, drawn and played with apply_random_move
 // from an Rng (what MCTS's playouts use), which plays only the drawn move
 // ahead, and that look-ahead is the move.
-void playout(benchmark::State& st, const std::string& file) {
-  auto rules = load(file);
+void play_out(benchmark::State& st, const std::shared_ptr<const Rules>& rules) {
   if (!rules) {
-    st.SkipWithError("cannot load the rule file");
+    st.SkipWithError("cannot load the rule file (or its compiled code)");
     return;
   }
   Rng rng(kPlayoutSeed);
@@ -160,6 +184,12 @@ void playout(benchmark::State& st, const std::string& file) {
     ++games;
   }
   rates(st, moves, games);
+}
+void playout(benchmark::State& st, const std::string& file) {
+  play_out(st, load(file));
+}
+void playout_compiled(benchmark::State& st, const std::string& file) {
+  play_out(st, load_compiled(file));
 }
 
 // A hand-written game of the same rules as a rule file, in one of the two
@@ -211,6 +241,7 @@ void playout_native_kalah(benchmark::State& st) {
 }
 BENCHMARK(playout_native_kalah)->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(playout, kalah, std::string("kalah.mnc"))->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(playout_compiled, kalah, std::string("kalah.mnc"))->Unit(benchmark::kMicrosecond);
 
 void playout_native_hus(benchmark::State& st) {
   Rng rng(kPlayoutSeed);
@@ -229,29 +260,38 @@ void playout_native_hus(benchmark::State& st) {
 }
 BENCHMARK(playout_native_hus)->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(playout, hus, std::string("hus.mnc"))->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(playout_compiled, hus, std::string("hus.mnc"))->Unit(benchmark::kMicrosecond);
 
 // Each hand-written game next to its rule file, in both modes.
 BENCHMARK(yardstick<native::Oware, false>)->Name("native_oware")->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(interpreted, oware, std::string("oware.mnc"))->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(compiled, oware, std::string("oware.mnc"))->Unit(benchmark::kMicrosecond);
 BENCHMARK(yardstick<native::Oware, true>)
     ->Name("playout_native_oware")
     ->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(playout, oware, std::string("oware.mnc"))->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(playout_compiled, oware, std::string("oware.mnc"))->Unit(benchmark::kMicrosecond);
 BENCHMARK(yardstick<native::SadeqaII, false>)
     ->Name("native_sadeqa_ii")
     ->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(interpreted, sadeqa_ii, std::string("sadeqa_ii.mnc"))
     ->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(compiled, sadeqa_ii, std::string("sadeqa_ii.mnc"))->Unit(benchmark::kMicrosecond);
 BENCHMARK(yardstick<native::SadeqaII, true>)
     ->Name("playout_native_sadeqa_ii")
     ->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(playout, sadeqa_ii, std::string("sadeqa_ii.mnc"))->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(playout_compiled, sadeqa_ii, std::string("sadeqa_ii.mnc"))
+    ->Unit(benchmark::kMicrosecond);
 BENCHMARK(yardstick<native::Anywoli, false>)->Name("native_anywoli")->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(interpreted, anywoli, std::string("anywoli.mnc"))->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(compiled, anywoli, std::string("anywoli.mnc"))->Unit(benchmark::kMicrosecond);
 BENCHMARK(yardstick<native::Anywoli, true>)
     ->Name("playout_native_anywoli")
     ->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(playout, anywoli, std::string("anywoli.mnc"))->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(playout_compiled, anywoli, std::string("anywoli.mnc"))
+    ->Unit(benchmark::kMicrosecond);
 
 void load_check_compile(benchmark::State& st, const std::string& file) {
   for (auto _ : st) {

@@ -12,6 +12,8 @@
 #include "check.hpp"     // check_file, check_text: a rule file -> CheckedGame, Diagnostics
 #include "compile.hpp"   // compile: CheckedGame -> shared_ptr<const Rules>
 #include "describe.hpp"  // describe: a checked game in English
+#include "emit_cpp.hpp"  // emit_cpp: compiled rules -> C++ (mancala compile --emit cpp)
+#include "native.hpp"    // attach_native: run a game's code compiled to C++
 #include "record.hpp"    // game records in YAML
 #include "runtime.hpp"   // State, Move, legal_moves, apply, Observer, History
 #include "scenario.hpp"  // run_scenarios: rule scenarios in YAML

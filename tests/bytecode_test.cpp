@@ -16,6 +16,7 @@
 
 #include "check.hpp"
 #include "compile.hpp"
+#include "native.hpp"
 #include "rules.hpp"
 
 namespace mancala {
@@ -88,27 +89,6 @@ Need walk(const Rules& r, CodeRef ref, const std::string& what) {
   return need;
 }
 
-std::vector<std::pair<std::string, CodeRef>> regions(const Rules& r) {
-  std::vector<std::pair<std::string, CodeRef>> out;
-  for (size_t e = 0; e < kEventCount; ++e) {
-    out.emplace_back(std::string("on ") + std::string(spell(static_cast<Event>(e))), r.events[e]);
-  }
-  out.emplace_back("moves where", r.move_where);
-  for (CodeRef f : r.forbid) out.emplace_back("forbid", f);
-  for (CodeRef f : r.forbid_after) out.emplace_back("forbid after", f);
-  for (const PreferCode& p : r.prefer) out.emplace_back("prefer", p.code);
-  out.emplace_back("relay when", r.relay_when);
-  out.emplace_back("skip when", r.skip_when);
-  out.emplace_back("endless block", r.endless_block);
-  for (const EndClauseCode& c : r.end) {
-    out.emplace_back("end " + c.label, c.cond);
-    out.emplace_back("end block " + c.label, c.block);
-  }
-  out.emplace_back("match ends", r.match_ends);
-  out.emplace_back("evaluation", r.evaluation);
-  return out;
-}
-
 // The shipped games, and the fuzz corpus's seed games, which exercise
 // constructs no shipped game uses yet (quantifiers, say).
 std::vector<std::string> shipped_games() {
@@ -132,8 +112,7 @@ TEST_P(Bytecode, FrameHoldsTheDeepestStackOfEveryPath) {
   ASSERT_TRUE(checked.ok && checked.game) << GetParam();
   auto rules = compile(*checked.game);
   int deepest = 0;
-  for (const auto& [what, ref] : regions(*rules)) {
-    if (ref.empty()) continue;
+  for (const auto& [what, ref] : code_pieces(*rules)) {
     Need need = walk(*rules, ref, what);
     // The stack grows down from the frame's last cell but one towards the
     // locals (runtime/vm.cpp): locals + depth + 1 cells.

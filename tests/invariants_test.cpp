@@ -30,6 +30,7 @@
 
 #include "check.hpp"
 #include "compile.hpp"
+#include "native.hpp"
 #include "runtime.hpp"
 
 namespace {
@@ -80,6 +81,11 @@ void operator delete(void* p, const std::nothrow_t&) noexcept {
 #endif
 
 namespace mancala {
+
+// Every shipped game's code compiled to C++ (`mancala compile --emit cpp`,
+// generated and built in by CMakeLists.txt).
+std::span<const NativeCode> compiled_games();
+
 namespace {
 
 std::vector<std::string> game_files() {
@@ -295,6 +301,53 @@ TEST_P(GameInvariants, LegalChildrenAreLegalMovesThenApply) {
       s = children[rng() % static_cast<size_t>(moves.size())];
     }
   }
+}
+
+// The game's code compiled to C++ and built into this test plays as its
+// bytecode: the same legal moves, positions, ApplyInfo and evaluation at
+// every ply of random games (with a history, so repetition clauses run).
+TEST_P(GameInvariants, CompiledCodePlaysAsTheBytecode) {
+  auto rules = load(GetParam());
+  ASSERT_TRUE(rules);
+  auto compiled = std::make_shared<Rules>(*rules);
+  ASSERT_TRUE(attach_native(*compiled, compiled_games()))
+      << "no compiled code with this game's fingerprint: build again";
+  const int games = sanitizer_run() ? 10 : 40;
+  std::mt19937_64 rng(11);
+  for (int g = 0; g < games; ++g) {
+    State a = initial_state(*rules, static_cast<uint64_t>(g));
+    State b = a;
+    History ha, hb;
+    for (int ply = 0; !a.over && ply < 2000; ++ply) {
+      MoveList ma = legal_moves(*rules, a);
+      MoveList mb = legal_moves(*compiled, b);
+      ASSERT_EQ(format_moves(mb, rules->move_names()), format_moves(ma, rules->move_names()))
+          << "game " << g << " ply " << ply << ": " << to_text(a);
+      Move move = ma[static_cast<int>(rng() % static_cast<size_t>(ma.size()))];
+      ApplyInfo ia = apply(*rules, a, move, nullptr, &ha);
+      ApplyInfo ib = apply(*compiled, b, move, nullptr, &hb);
+      ASSERT_EQ(b, a) << "game " << g << " ply " << ply << ": " << to_text(b) << " against "
+                      << to_text(a);
+      ASSERT_NO_FATAL_FAILURE(expect_same_info(ib, ia)) << "game " << g << " ply " << ply;
+      ASSERT_EQ(evaluate(*compiled, b, Player::South), evaluate(*rules, a, Player::South));
+    }
+  }
+}
+
+// Compiled code is found by the code it was compiled from: a game whose
+// code differs in one constant has none.
+TEST(CompiledCode, IsFoundByItsCodeAlone) {
+  auto rules = load(MANCALA_SOURCE_DIR "/games/kalah.mnc");
+  ASSERT_TRUE(rules);
+  Rules changed = *rules;
+  ASSERT_TRUE(attach_native(changed, compiled_games()));
+  EXPECT_NE(changed.native, nullptr);
+  Rules other = *rules;
+  other.native = nullptr;
+  ASSERT_FALSE(other.code.empty());
+  other.code.back().a += 1;
+  EXPECT_FALSE(attach_native(other, compiled_games()));
+  EXPECT_EQ(other.native, nullptr);
 }
 
 TEST_P(GameInvariants, NoAllocationInApplyRandomMove) {

@@ -120,6 +120,7 @@ void set_terminal(Io& io, const ParsedArgs& args);
 // The subcommand constructors, one per cmd_*.cpp.
 Command check_command();
 Command dump_command();
+Command compile_command();
 Command replay_command();
 Command play_command();
 Command simulate_command();

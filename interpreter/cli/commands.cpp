@@ -25,9 +25,9 @@ namespace mancala::cli {
 const std::vector<Command>& commands() {
   static const std::vector<Command> table = [] {
     std::vector<Command> list = {
-        play_command(),  check_command(), dump_command(),    replay_command(), simulate_command(),
-        perft_command(), solve_command(), egtb_command(),    test_command(),   describe_command(),
-        bench_command(), games_command(), version_command(),
+        play_command(),     check_command(), dump_command(),  compile_command(), replay_command(),
+        simulate_command(), perft_command(), solve_command(), egtb_command(),    test_command(),
+        describe_command(), bench_command(), games_command(), version_command(),
     };
     for (Command& c : list) {
       c.spec.flag(FlagSpec::option("color", "WHEN",

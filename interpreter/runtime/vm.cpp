@@ -13,6 +13,8 @@
 #include <string>
 
 #include "machine.hpp"
+#include "native.hpp"
+#include "ops.hpp"
 
 namespace mancala {
 
@@ -123,10 +125,6 @@ void commit_pending(Machine& m) {
 
 // ---- helpers for names and functions ----------------------------------------
 
-namespace {
-
-// k holes on from `cell` round its ring: the board's one ring, or on a
-// four-row board the ring of the side the hole is in.
 int step_ring(const Rules& r, int cell, int64_t k) {
   int n2 = r.ring_len;
   int64_t pos;
@@ -146,18 +144,15 @@ int step_ring(const Rules& r, int cell, int64_t k) {
 }
 
 // Off the hot path: the position of the `while` is looked up only here.
-[[noreturn]] void while_limit(const Rules& r, const Instr* in) {
+void while_limit(const Rules& r, int32_t at) {
   std::string where;
-  auto index = static_cast<uint32_t>(in - r.code.data());
-  for (const auto& [at, position] : r.while_positions) {
-    if (at == index) where = position + ": ";
+  for (const auto& [index, position] : r.while_positions) {
+    if (static_cast<int32_t>(index) == at) where = position + ": ";
   }
   throw RuntimeError(where + "a while loop ran more than " + std::to_string(kMaxWhileIterations) +
                      " iterations");
 }
 
-// `ask NAME`: the move's answer to its next question (no beyond the
-// answers it gives); the observer hears the question and the answer.
 bool ask(Machine& m, int question) {
   if (m.asked >= kMaxQuestions) {
     throw RuntimeError("a move asked more than " + std::to_string(kMaxQuestions) +
@@ -169,11 +164,12 @@ bool ask(Machine& m, int question) {
   return yes;
 }
 
+namespace {
+
 int64_t run(Machine& m, const Instr* pc, int64_t* frame);
 
-}  // namespace
-
-int64_t exec(Machine& m, CodeRef code) {
+// The frame: on the C++ stack for any file the compiler has seen so far.
+[[gnu::always_inline]] inline int64_t run_in_frame(Machine& m, CodeRef code) {
   constexpr int kFixedFrame = 256;
   if (m.rules.frame_size <= kFixedFrame) {
     int64_t frame[kFixedFrame];
@@ -181,6 +177,20 @@ int64_t exec(Machine& m, CodeRef code) {
   }
   auto frame = std::make_unique<int64_t[]>(m.rules.frame_size);
   return run(m, m.rules.at(code), frame.get());
+}
+
+}  // namespace
+
+// The test of compiled code is in the same function as the bytecode's
+// frame, not a call in front of it: games without compiled code pay one
+// compare per piece of code run.
+int64_t exec(Machine& m, CodeRef code) {
+  if (const NativeCode* native = m.rules.native) return native->run(m, code);
+  return run_in_frame(m, code);
+}
+
+int64_t exec_bytecode(Machine& m, CodeRef code) {
+  return run_in_frame(m, code);
 }
 
 namespace {
@@ -196,6 +206,41 @@ int64_t run(Machine& m, const Instr* pc, int64_t* locals) {
 #define PUSH(v) (*--sp = (v))
 #define TOP (*sp)
 #define POP() (*sp++)
+  // An instruction that is not control flow calls its function (ops.hpp):
+  // V pushes a value, A acts; the digit is how many values it pops.
+#define V0(name)                              \
+  L_##name : PUSH(op_##name(m, s, r, in->a)); \
+  NEXT
+#define V1(name)                                   \
+  L_##name : TOP = op_##name(m, s, r, in->a, TOP); \
+  NEXT
+#define V2(name)                             \
+  L_##name : {                               \
+    int64_t y = POP();                       \
+    TOP = op_##name(m, s, r, in->a, TOP, y); \
+  }                                          \
+  NEXT
+#define A0(name)                        \
+  L_##name : op_##name(m, s, r, in->a); \
+  NEXT
+#define A1(name)                               \
+  L_##name : op_##name(m, s, r, in->a, POP()); \
+  NEXT
+#define A2(name)                     \
+  L_##name : {                       \
+    int64_t y = POP();               \
+    int64_t x = POP();               \
+    op_##name(m, s, r, in->a, x, y); \
+  }                                  \
+  NEXT
+#define A3(name)                        \
+  L_##name : {                          \
+    int64_t z = POP();                  \
+    int64_t y = POP();                  \
+    int64_t x = POP();                  \
+    op_##name(m, s, r, in->a, x, y, z); \
+  }                                     \
+  NEXT
   // Dispatch by computed goto (a GCC/Clang extension): one indirect jump
   // per instruction, each predicted on its own.
   static const void* const kLabels[] = {
@@ -210,292 +255,93 @@ int64_t run(Machine& m, const Instr* pc, int64_t* locals) {
     goto* kLabels[static_cast<uint8_t>(in->op)]; \
   } while (0)
   NEXT;
-L_PushInt:
-  PUSH(in->a);
-  NEXT;
-L_PushConst:
-  PUSH(r.constants[in->a]);
-  NEXT;
+  V0(PushInt);
+  V0(PushConst);
 L_Load:
   PUSH(locals[in->a]);
   NEXT;
+  V0(Counter);
 L_Store:
   locals[in->a] = POP();
-  NEXT;
-L_Clockwise:
-  PUSH((r.direction == Direction::Cw) != m.reversed);
-  NEXT;
-L_Counter:
-  PUSH(s.counters[in->a]);
-  NEXT;
-L_SetCounter:
-  s.counters[in->a] = static_cast<int16_t>(std::clamp<int64_t>(POP(), INT16_MIN, INT16_MAX));
   NEXT;
 L_Pop:
   ++sp;
   NEXT;
-L_Mover:
-  PUSH(index(m.mover));
-  NEXT;
-L_Opponent:
-  PUSH(index(other(m.mover)));
-  NEXT;
-L_Here:
-  PUSH(m.here);
-  NEXT;
-L_Origin:
-  PUSH(m.origin);
-  NEXT;
-L_LapStart:
-  PUSH(m.lap_start);
-  NEXT;
-L_Hole:
-  PUSH(m.hole);
-  NEXT;
-L_Last:
-  PUSH(m.last);
-  NEXT;
-L_Lap:
-  PUSH(m.lap);
-  NEXT;
-L_Sown:
-  PUSH(m.sown);
-  NEXT;
-L_InHand:
-  PUSH(m.in_hand);
-  NEXT;
-L_Captured:
-  PUSH(m.pending_seeds);
-  NEXT;
-L_BoardSeeds:
-  PUSH(s.board_seeds());
-  NEXT;
-L_Round:
-  PUSH(s.round);
-  NEXT;
-L_Ply:
-  PUSH(s.ply);
-  NEXT;
-L_LastCaptor:
-  PUSH(index(s.has_captor ? s.last_captor : m.mover));
-  NEXT;
-L_Ask:
-  PUSH(ask(m, in->a));
-  NEXT;
-L_NoMoves:
-  if (m.no_moves < 0) m.no_moves = has_legal_move(r, s) ? 0 : 1;
-  PUSH(m.no_moves);
-  NEXT;
-L_EmptyRow:
-  PUSH(empty_row(r, s));
-  NEXT;
-L_Count:
-  TOP = s.cells[TOP];
-  NEXT;
-L_RowHole : {
-  int64_t n = std::clamp<int64_t>(POP(), 1, r.side);
-  TOP = TOP * r.side + r.ring_number(false, static_cast<int>(n)) - 1;
-  NEXT;
-}
-L_Marked : {
-  int k = static_cast<int>(POP());
-  TOP = s.marked(static_cast<int>(TOP), k);
-  NEXT;
-}
-L_MarkOwner : {
-  int k = static_cast<int>(POP());
-  TOP = index(s.mark_owner(static_cast<int>(TOP), k));
-  NEXT;
-}
-L_MarkedHoles : {
-  Player p = static_cast<Player>(POP());
-  TOP = s.marked_holes(static_cast<int>(TOP), p);
-  NEXT;
-}
-L_StoreOf:
-  TOP = s.cells[2 * r.side + TOP];
-  NEXT;
-L_RoundsWon:
-  TOP = s.rounds_won[TOP & 1];
-  NEXT;
-L_BestCapture:
-  TOP = best_capture(r, s, static_cast<Player>(TOP));
-  NEXT;
-L_CanMove : {
-  State turn = s;  // the position with p to move
-  turn.to_move = static_cast<Player>(TOP);
-  TOP = has_legal_move(r, turn);
-  NEXT;
-}
-L_RowSeeds:
-  TOP = s.row_seeds(static_cast<Player>(TOP));
-  NEXT;
-L_ControlledSeeds:
-  TOP = s.controlled_seeds(static_cast<Player>(TOP));
-  NEXT;
-L_Next:
-  TOP = (m.reversed ? r.prev1 : r.next1)[TOP];
-  NEXT;
-L_Prev:
-  TOP = (m.reversed ? r.next1 : r.prev1)[TOP];
-  NEXT;
-L_NextK : {
-  int64_t k = POP();
-  TOP = step_ring(r, static_cast<int>(TOP), m.reversed ? sat_neg(k) : k);
-  NEXT;
-}
-L_PrevK : {
-  int64_t k = POP();
-  TOP = step_ring(r, static_cast<int>(TOP), m.reversed ? k : sat_neg(k));
-  NEXT;
-}
-L_Opposite:
-  TOP = r.opposite[TOP];
-  NEXT;
-L_Front:
-  TOP = TOP < 2 * r.side && ((r.front_mask >> TOP) & 1u);
-  NEXT;
-L_Behind:
-  TOP = r.behind[TOP];
-  NEXT;
-L_FrontHole : {  // the front row runs from the player's right on the side's ring
-  int64_t n = std::clamp<int64_t>(POP(), 1, r.holes);
-  TOP = TOP * r.side + r.ring_number(true, static_cast<int>(n)) - 1;
-  NEXT;
-}
-L_BackHole : {
-  int64_t n = std::clamp<int64_t>(POP(), 1, r.holes);
-  TOP = TOP * r.side + r.ring_number(false, static_cast<int>(n)) - 1;
-  NEXT;
-}
-L_Owner:
-  TOP = index(s.controller(static_cast<int>(TOP)));
-  NEXT;
-L_Side:
-  TOP = index(s.side(static_cast<int>(TOP)));
-  NEXT;
-L_Own:
-  TOP = TOP < 2 * r.side && s.controller(static_cast<int>(TOP)) == m.mover;
-  NEXT;
-L_Opponents:
-  TOP = TOP < 2 * r.side && s.controller(static_cast<int>(TOP)) != m.mover;
-  NEXT;
-L_IsStore:
-  TOP = TOP >= 2 * r.side;
-  NEXT;
-L_Number:
-  TOP = TOP >= 2 * r.side ? 0 : TOP % r.side + 1;
-  NEXT;
-L_Min : {
-  int64_t b = POP();
-  TOP = std::min(TOP, b);
-  NEXT;
-}
-L_Max : {
-  int64_t b = POP();
-  TOP = std::max(TOP, b);
-  NEXT;
-}
-L_Abs:
-  TOP = sat_abs(TOP);
-  NEXT;
-L_CountHere:
-  PUSH(s.cells[m.here]);
-  NEXT;
-L_OwnHere:
-  PUSH(m.here < 2 * r.side && s.controller(m.here) == m.mover);
-  NEXT;
-L_IsStoreHere:
-  PUSH(m.here >= 2 * r.side);
-  NEXT;
-L_OppositeHere:
-  PUSH(r.opposite[m.here]);
-  NEXT;
-L_CountOppositeHere:
-  PUSH(s.cells[r.opposite[m.here]]);
-  NEXT;
+  V0(Mover);
+  V0(Opponent);
+  V0(Here);
+  V0(Clockwise);
+  V0(Origin);
+  V0(LapStart);
+  V0(Hole);
+  V0(Last);
+  V0(Lap);
+  V0(Sown);
+  V0(InHand);
+  V0(Captured);
+  V0(BoardSeeds);
+  V0(Ply);
+  V0(Round);
+  V0(LastCaptor);
+  V0(Ask);
+  V0(NoMoves);
+  V0(EmptyRow);
+  V2(RowHole);
+  V2(Marked);
+  V2(MarkOwner);
+  V2(MarkedHoles);
+  V1(Count);
+  V1(StoreOf);
+  V1(RoundsWon);
+  V1(BestCapture);
+  V1(CanMove);
+  V1(RowSeeds);
+  V1(ControlledSeeds);
+  V1(Next);
+  V1(Prev);
+  V2(NextK);
+  V2(PrevK);
+  V1(Opposite);
+  V1(Front);
+  V1(Behind);
+  V2(FrontHole);
+  V2(BackHole);
+  V1(Owner);
+  V1(Side);
+  V1(Own);
+  V1(Opponents);
+  V1(IsStore);
+  V1(Number);
+  V2(Min);
+  V2(Max);
+  V1(Abs);
+  V0(CountHere);
 L_CountLoad:
   PUSH(s.cells[locals[in->a]]);
   NEXT;
-L_StoreOfInt:
-  PUSH(s.cells[2 * r.side + in->a]);
-  NEXT;
-L_Neg:
-  TOP = sat_neg(TOP);
-  NEXT;
-L_Not:
-  TOP = TOP == 0;
-  NEXT;
-L_Add : {
-  int64_t b = POP();
-  TOP = sat_add(TOP, b);
-  NEXT;
-}
-L_Sub : {
-  int64_t b = POP();
-  TOP = sat_sub(TOP, b);
-  NEXT;
-}
-L_Mul : {
-  int64_t b = POP();
-  TOP = sat_mul(TOP, b);
-  NEXT;
-}
-L_Div : {
-  int64_t b = POP();
-  TOP = sat_div(TOP, b);
-  NEXT;
-}
-L_Mod : {
-  int64_t b = POP();
-  TOP = sat_mod(TOP, b);
-  NEXT;
-}
-L_Eq : {
-  int64_t b = POP();
-  TOP = TOP == b;
-  NEXT;
-}
-L_Ne : {
-  int64_t b = POP();
-  TOP = TOP != b;
-  NEXT;
-}
-L_Lt : {
-  int64_t b = POP();
-  TOP = TOP < b;
-  NEXT;
-}
-L_Le : {
-  int64_t b = POP();
-  TOP = TOP <= b;
-  NEXT;
-}
-L_Gt : {
-  int64_t b = POP();
-  TOP = TOP > b;
-  NEXT;
-}
-L_Ge : {
-  int64_t b = POP();
-  TOP = TOP >= b;
-  NEXT;
-}
-L_EqInt:
-  TOP = TOP == in->a;
-  NEXT;
-L_GtInt:
-  TOP = TOP > in->a;
-  NEXT;
-L_LeInt:
-  TOP = TOP <= in->a;
-  NEXT;
-L_AddInt:
-  TOP = sat_add(TOP, in->a);
-  NEXT;
-L_MulInt:
-  TOP = sat_mul(TOP, in->a);
-  NEXT;
+  V0(StoreOfInt);
+  V0(OwnHere);
+  V0(IsStoreHere);
+  V0(OppositeHere);
+  V0(CountOppositeHere);
+  V1(Neg);
+  V1(Not);
+  V2(Add);
+  V2(Sub);
+  V2(Mul);
+  V2(Div);
+  V2(Mod);
+  V2(Eq);
+  V2(Ne);
+  V2(Lt);
+  V2(Le);
+  V2(Gt);
+  V2(Ge);
+  V1(EqInt);
+  V1(GtInt);
+  V1(LeInt);
+  V1(AddInt);
+  V1(MulInt);
 L_Jump:
   pc = base + in->a;
   NEXT;
@@ -504,15 +350,6 @@ L_JumpIfFalse:
   NEXT;
 L_JumpIfTrue:
   if (POP() != 0) pc = base + in->a;
-  NEXT;
-L_JumpUnlessEqInt:
-  if (POP() != in->b) pc = base + in->a;
-  NEXT;
-L_JumpUnlessGtInt:
-  if (POP() <= in->b) pc = base + in->a;
-  NEXT;
-L_JumpUnlessLeInt:
-  if (POP() > in->b) pc = base + in->a;
   NEXT;
 L_AndJump:
   if (TOP == 0)
@@ -526,98 +363,52 @@ L_OrJump:
   else
     ++sp;
   NEXT;
+L_JumpUnlessEqInt:
+  if (POP() != in->b) pc = base + in->a;
+  NEXT;
+L_JumpUnlessGtInt:
+  if (POP() <= in->b) pc = base + in->a;
+  NEXT;
+L_JumpUnlessLeInt:
+  if (POP() > in->b) pc = base + in->a;
+  NEXT;
 L_WhileGuard:
-  if (++locals[in->a] > kMaxWhileIterations) while_limit(r, in);
+  if (++locals[in->a] > kMaxWhileIterations) while_limit(r, static_cast<int32_t>(in - base));
   NEXT;
 L_ChainGuard:
   PUSH(++locals[in->a] <= 2 * r.side);
   NEXT;
 L_Ret:
   return sp == bottom ? 0 : TOP;
-L_Capture : {
-  int64_t p = POP();
-  int64_t h = POP();
-  capture_cell(m, static_cast<int>(h), static_cast<Player>(p));
-  NEXT;
-}
-L_CaptureOwners : {
-  int h = static_cast<int>(POP());
-  capture_cell(m, h, s.controller(h));
-  NEXT;
-}
-L_CaptureBoard : {
-  Player p = static_cast<Player>(POP());
-  for (int h = 0; h < 2 * r.side; ++h) capture_cell(m, h, p);
-  NEXT;
-}
-L_CaptureBoardOwners:
-  for (int h = 0; h < 2 * r.side; ++h) capture_cell(m, h, s.controller(h));
-  NEXT;
-L_CaptureSome : {
-  int64_t p = POP();
-  int64_t n = POP();
-  int h = static_cast<int>(POP());
-  capture_seeds(m, h, static_cast<Player>(p), n);
-  NEXT;
-}
-L_CaptureSomeOwners : {
-  int64_t n = POP();
-  int h = static_cast<int>(POP());
-  capture_seeds(m, h, s.controller(h), n);
-  NEXT;
-}
-L_Remove:
-  remove_cell(m, static_cast<int>(POP()));
-  NEXT;
-L_RemoveSome : {
-  int64_t n = POP();
-  remove_seeds(m, static_cast<int>(POP()), n);
-  NEXT;
-}
-L_ExtraTurn:
-  m.extra_turn = true;
-  NEXT;
-L_Stop:
-  m.stop = true;
-  NEXT;
-L_RelayInto:
-  m.relay_into = static_cast<int>(POP());
-  NEXT;
-L_RelayWay:
-  m.relay_way = static_cast<int>(in->a);
-  NEXT;
-L_LiftHole:
-  lift_seeds(m, static_cast<int>(POP()), INT64_MAX);
-  NEXT;
-L_LiftSome : {
-  int64_t n = POP();
-  lift_seeds(m, static_cast<int>(POP()), n);
-  NEXT;
-}
-L_RelayFrom:
-  m.relay_from = static_cast<int>(POP());
-  NEXT;
-L_MarkHole : {
-  Player p = static_cast<Player>(POP());
-  int k = static_cast<int>(POP());
-  s.set_mark(static_cast<int>(POP()), k, true, p);
-  NEXT;
-}
-L_UnmarkHole : {
-  int k = static_cast<int>(POP());
-  s.set_mark(static_cast<int>(POP()), k, false, Player::South);
-  NEXT;
-}
-L_Leave:
-  m.leave = static_cast<int>(std::clamp<int64_t>(POP(), 0, 1 << 20));
-  NEXT;
-L_Cancel:
-  m.cancel = true;
-  NEXT;
-L_Draw:
-  m.draw = true;
-  NEXT;
+  A2(Capture);
+  A1(CaptureOwners);
+  A1(CaptureBoard);
+  A0(CaptureBoardOwners);
+  A3(CaptureSome);
+  A2(CaptureSomeOwners);
+  A1(Remove);
+  A2(RemoveSome);
+  A0(ExtraTurn);
+  A0(Stop);
+  A1(RelayFrom);
+  A1(RelayInto);
+  A0(RelayWay);
+  A1(LiftHole);
+  A2(LiftSome);
+  A3(MarkHole);
+  A2(UnmarkHole);
+  A1(SetCounter);
+  A1(Leave);
+  A0(Cancel);
+  A0(Draw);
 #undef NEXT
+#undef V0
+#undef V1
+#undef V2
+#undef A0
+#undef A1
+#undef A2
+#undef A3
 #undef PUSH
 #undef TOP
 #undef POP

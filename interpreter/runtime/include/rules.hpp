@@ -24,6 +24,8 @@
 
 namespace mancala {
 
+struct NativeCode;  // native.hpp
+
 enum class OpCode : uint8_t {
 #define MANCALA_OP(name, arg, pop, push) name,
 #include "opcodes.def"
@@ -229,6 +231,10 @@ struct Rules : Settings {
   // The questions `ask` asks (the operand of Ask indexes it), in order of
   // first appearance in the code; empty in a game that asks nothing.
   std::vector<std::string> questions;
+
+  // The game's code compiled to C++ (native.hpp, attach_native): run in
+  // place of the bytecode. Null: the bytecode runs.
+  const NativeCode* native = nullptr;
 
   // ---- fast-path flags ---------------------------------------------------
   bool has_drop = false;     // any drop handler

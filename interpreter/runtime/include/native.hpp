@@ -1,0 +1,49 @@
+// Code compiled ahead of time: a game's bytecode as C++ functions.
+//
+// `mancala compile RULES --emit cpp` (compile/emit_cpp.cpp) writes every
+// piece of a game's code as a C++ function, its operand stack turned into
+// locals, calling the same instruction functions as the bytecode executor
+// (runtime/ops.hpp). Built into a program, the result is a table of
+// NativeCode; attach_native gives a Rules the entry compiled from its own
+// code, found by a fingerprint of the code, so that code compiled from an
+// older rule file is never run in place of a newer one. The runtime then
+// calls the compiled functions wherever it would have run the bytecode, and
+// the bytecode for any piece the table lacks; everything else (sowing,
+// legal moves, ends) is the same runtime, so the two play alike move by
+// move (tests/native_test.cpp).
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "rules.hpp"
+
+namespace mancala {
+
+struct Machine;
+
+struct NativeCode {
+  const char* game;      // the game's name, for messages
+  uint64_t fingerprint;  // code_fingerprint of the Rules it was compiled from
+  // Runs `code` as the bytecode executor would (the bytecode for a piece
+  // not compiled).
+  int64_t (*run)(Machine& m, CodeRef code);
+};
+
+// Every piece of code the runtime may run (each an entry of Rules::code
+// that ends at its Ret), named for messages: what the compiler translates
+// and what the tests walk.
+std::vector<std::pair<std::string, CodeRef>> code_pieces(const Rules& rules);
+
+// A hash of everything compiled code depends on: the instructions and the
+// constants.
+uint64_t code_fingerprint(const Rules& rules);
+
+// Gives `rules` the entry of `table` compiled from its code; false (and
+// `rules` unchanged) when there is none.
+bool attach_native(Rules& rules, std::span<const NativeCode> table);
+
+}  // namespace mancala

@@ -1,0 +1,67 @@
+// Finding the compiled code of a game (native.hpp).
+#include "native.hpp"
+
+namespace mancala {
+namespace {
+
+uint64_t mix(uint64_t h, uint64_t v) {
+  h ^= v + 0x9E3779B97F4A7C15ull + (h << 6) + (h >> 2);
+  h *= 0xBF58476D1CE4E5B9ull;
+  return h ^ (h >> 31);
+}
+
+}  // namespace
+
+std::vector<std::pair<std::string, CodeRef>> code_pieces(const Rules& r) {
+  std::vector<std::pair<std::string, CodeRef>> out;
+  auto add = [&](std::string what, CodeRef c) {
+    if (!c.empty()) out.emplace_back(std::move(what), c);
+  };
+  for (size_t e = 0; e < kEventCount; ++e) {
+    add(std::string("on ") + std::string(spell(static_cast<Event>(e))), r.events[e]);
+  }
+  add("moves where", r.move_where);
+  for (CodeRef c : r.forbid) add("forbid", c);
+  for (CodeRef c : r.forbid_after) add("forbid after", c);
+  for (const PreferCode& p : r.prefer) add("prefer", p.code);
+  add("from store seeds", r.from_store_seeds);
+  add("from store into", r.from_store_into);
+  add("from store when", r.from_store_when);
+  add("from store of", r.from_store_of);
+  add("from store where", r.from_store_where);
+  add("relay when", r.relay_when);
+  for (const DirectionCode& d : r.direction_rules) add("direction when", d.when);
+  add("skip when", r.skip_when);
+  add("endless block", r.endless_block);
+  for (const EndClauseCode& c : r.end) {
+    add("end won by " + c.label, c.won_by);
+    add("end " + c.label, c.cond);
+    add("end block " + c.label, c.block);
+  }
+  add("match ends", r.match_ends);
+  add("evaluation", r.evaluation);
+  return out;
+}
+
+uint64_t code_fingerprint(const Rules& rules) {
+  uint64_t h = mix(rules.code.size(), rules.constants.size());
+  for (const Instr& in : rules.code) {
+    h = mix(h, static_cast<uint64_t>(in.op) | static_cast<uint64_t>(static_cast<uint16_t>(in.b)) << 8 |
+                   static_cast<uint64_t>(static_cast<uint32_t>(in.a)) << 24);
+  }
+  for (int64_t c : rules.constants) h = mix(h, static_cast<uint64_t>(c));
+  return h;
+}
+
+bool attach_native(Rules& rules, std::span<const NativeCode> table) {
+  uint64_t fingerprint = code_fingerprint(rules);
+  for (const NativeCode& entry : table) {
+    if (entry.fingerprint == fingerprint) {
+      rules.native = &entry;
+      return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace mancala
