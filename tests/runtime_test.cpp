@@ -217,6 +217,25 @@ TEST(Kalah, EmptyRowEndsAndEachRowGoesToItsOwner) {
   EXPECT_TRUE(legal_moves(*r, s).empty());
 }
 
+// `empty_row` false means both rows hold seeds, which proves that the
+// player to move has a move only while each player controls their own row
+// (the end test's shortcut, runtime.cpp direct_test): a North who controls
+// no hole is stuck with seeds in their row, and the game ends.
+TEST(Kalah, ARowWithSeedsButNoHoleControlledIsStuck) {
+  auto r = load(kKalah);
+  ASSERT_TRUE(r);
+  State s = initial_state(*r);
+  for (int i = 1; i <= s.holes; ++i) s.set_controller(s.hole_cell(kN, i), kS);
+  ApplyInfo info = apply(*r, s, mv(1));  // four seeds to South's holes 2-5
+  EXPECT_TRUE(info.game_over);
+  EXPECT_EQ(info.end.reason, "no moves");
+  EXPECT_TRUE(legal_moves(*r, s).empty());
+  State own = initial_state(*r);
+  info = apply(*r, own, mv(1));
+  EXPECT_FALSE(info.game_over);
+  EXPECT_EQ(own.to_move, kN);
+}
+
 TEST(Kalah, WholeLapsByDivisionMatchSeedBySeed) {
   auto r = load(kKalah);
   ASSERT_TRUE(r);

@@ -124,6 +124,7 @@ void build_four_row_tables(Rules& r) {
 void build_tables(Rules& r) {
   r.side = r.rows == 4 ? 2 * r.holes : r.holes;
   r.in_play = r.rows == 1 ? r.side : 2 * r.side;
+  r.default_control = default_control(r.side);
   for (int c = 0; c < kMaxCells; ++c) r.behind[c] = static_cast<uint8_t>(c);
   if (r.rows == 4) return build_four_row_tables(r);
   int n = r.side;

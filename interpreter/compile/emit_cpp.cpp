@@ -90,23 +90,36 @@ Piece trace(const Rules& r, int32_t entry) {
 std::string statement(const Instr& in, int32_t at, int d) {
   auto v = [](int k) { return fmt::format("v{}", k); };
   switch (in.op) {
-    case OpCode::Load: return fmt::format("{} = l{};", v(d), in.a);
-    case OpCode::Store: return fmt::format("l{} = {};", in.a, v(d - 1));
-    case OpCode::Pop: return ";";
-    case OpCode::CountLoad: return fmt::format("{} = s.cells[l{}];", v(d), in.a);
+    case OpCode::Load:
+      return fmt::format("{} = l{};", v(d), in.a);
+    case OpCode::Store:
+      return fmt::format("l{} = {};", in.a, v(d - 1));
+    case OpCode::Pop:
+      return ";";
+    case OpCode::CountLoad:
+      return fmt::format("{} = s.cells[l{}];", v(d), in.a);
     case OpCode::WhileGuard:
       return fmt::format("if (++l{} > kMaxWhileIterations) while_limit(r, {});", in.a, at);
-    case OpCode::ChainGuard: return fmt::format("{} = ++l{} <= 2 * r.side;", v(d), in.a);
-    case OpCode::Ret: return d == 0 ? "return 0;" : fmt::format("return {};", v(d - 1));
-    case OpCode::Jump: return fmt::format("goto i{};", in.a);
+    case OpCode::ChainGuard:
+      return fmt::format("{} = ++l{} <= 2 * r.side;", v(d), in.a);
+    case OpCode::Ret:
+      return d == 0 ? "return 0;" : fmt::format("return {};", v(d - 1));
+    case OpCode::Jump:
+      return fmt::format("goto i{};", in.a);
     case OpCode::JumpIfFalse:
-    case OpCode::AndJump: return fmt::format("if ({} == 0) goto i{};", v(d - 1), in.a);
+    case OpCode::AndJump:
+      return fmt::format("if ({} == 0) goto i{};", v(d - 1), in.a);
     case OpCode::JumpIfTrue:
-    case OpCode::OrJump: return fmt::format("if ({} != 0) goto i{};", v(d - 1), in.a);
-    case OpCode::JumpUnlessEqInt: return fmt::format("if ({} != {}) goto i{};", v(d - 1), in.b, in.a);
-    case OpCode::JumpUnlessGtInt: return fmt::format("if ({} <= {}) goto i{};", v(d - 1), in.b, in.a);
-    case OpCode::JumpUnlessLeInt: return fmt::format("if ({} > {}) goto i{};", v(d - 1), in.b, in.a);
-    default: break;
+    case OpCode::OrJump:
+      return fmt::format("if ({} != 0) goto i{};", v(d - 1), in.a);
+    case OpCode::JumpUnlessEqInt:
+      return fmt::format("if ({} != {}) goto i{};", v(d - 1), in.b, in.a);
+    case OpCode::JumpUnlessGtInt:
+      return fmt::format("if ({} <= {}) goto i{};", v(d - 1), in.b, in.a);
+    case OpCode::JumpUnlessLeInt:
+      return fmt::format("if ({} > {}) goto i{};", v(d - 1), in.b, in.a);
+    default:
+      break;
   }
   const OpInfo& info = op_info(in.op);
   std::string call = fmt::format("op_{}(m, s, r, {}", info.name, in.a);
@@ -121,7 +134,8 @@ void emit_piece(std::string& out, const Rules& r, int32_t entry) {
                  "int64_t c{}(Machine& m) {{\n  State& s = m.s;\n  const Rules& r = m.rules;\n",
                  entry);
   for (int32_t l : p.locals) fmt::format_to(std::back_inserter(out), "  int64_t l{} = 0;\n", l);
-  for (int k = 0; k < p.max_depth; ++k) fmt::format_to(std::back_inserter(out), "  int64_t v{} = 0;\n", k);
+  for (int k = 0; k < p.max_depth; ++k)
+    fmt::format_to(std::back_inserter(out), "  int64_t v{} = 0;\n", k);
   for (auto [at, d] : p.depth) {
     const Instr& in = r.code[static_cast<size_t>(at)];
     std::string label = p.targets.count(at) ? fmt::format("i{}: ", at) : "";
@@ -147,7 +161,8 @@ std::string quoted(const std::string& text) {
 void emit_game(std::string& out, const EmitGame& game, size_t k) {
   const Rules& r = *game.rules;
   std::vector<int32_t> entries = code_entries(r);
-  fmt::format_to(std::back_inserter(out), "// {} ({})\nnamespace g{} {{\n\n", r.name, game.source, k);
+  fmt::format_to(std::back_inserter(out), "// {} ({})\nnamespace g{} {{\n\n", r.name, game.source,
+                 k);
   for (int32_t entry : entries) emit_piece(out, r, entry);
   out += "int64_t run(Machine& m, CodeRef code) {\n  switch (code.entry) {\n";
   for (int32_t entry : entries) {

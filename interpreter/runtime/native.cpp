@@ -46,7 +46,8 @@ std::vector<std::pair<std::string, CodeRef>> code_pieces(const Rules& r) {
 uint64_t code_fingerprint(const Rules& rules) {
   uint64_t h = mix(rules.code.size(), rules.constants.size());
   for (const Instr& in : rules.code) {
-    h = mix(h, static_cast<uint64_t>(in.op) | static_cast<uint64_t>(static_cast<uint16_t>(in.b)) << 8 |
+    h = mix(h, static_cast<uint64_t>(in.op) |
+                   static_cast<uint64_t>(static_cast<uint16_t>(in.b)) << 8 |
                    static_cast<uint64_t>(static_cast<uint32_t>(in.a)) << 24);
   }
   for (int64_t c : rules.constants) h = mix(h, static_cast<uint64_t>(c));

@@ -34,51 +34,97 @@ bool ask(Machine& m, int question);
 
 // ---- values of the move and the position ------------------------------------
 
-MANCALA_OP_FN int64_t op_PushInt(MANCALA_OP_ARGS) { return a; }
-MANCALA_OP_FN int64_t op_PushConst(MANCALA_OP_ARGS) { return r.constants[a]; }
-MANCALA_OP_FN int64_t op_Counter(MANCALA_OP_ARGS) { return s.counters[a]; }
+MANCALA_OP_FN int64_t op_PushInt(MANCALA_OP_ARGS) {
+  return a;
+}
+MANCALA_OP_FN int64_t op_PushConst(MANCALA_OP_ARGS) {
+  return r.constants[a];
+}
+MANCALA_OP_FN int64_t op_Counter(MANCALA_OP_ARGS) {
+  return s.counters[a];
+}
 MANCALA_OP_FN int64_t op_Clockwise(MANCALA_OP_ARGS) {
   return (r.direction == Direction::Cw) != m.reversed;
 }
-MANCALA_OP_FN int64_t op_Mover(MANCALA_OP_ARGS) { return index(m.mover); }
-MANCALA_OP_FN int64_t op_Opponent(MANCALA_OP_ARGS) { return index(other(m.mover)); }
-MANCALA_OP_FN int64_t op_Here(MANCALA_OP_ARGS) { return m.here; }
-MANCALA_OP_FN int64_t op_Origin(MANCALA_OP_ARGS) { return m.origin; }
-MANCALA_OP_FN int64_t op_LapStart(MANCALA_OP_ARGS) { return m.lap_start; }
-MANCALA_OP_FN int64_t op_Hole(MANCALA_OP_ARGS) { return m.hole; }
-MANCALA_OP_FN int64_t op_Last(MANCALA_OP_ARGS) { return m.last; }
-MANCALA_OP_FN int64_t op_Lap(MANCALA_OP_ARGS) { return m.lap; }
-MANCALA_OP_FN int64_t op_Sown(MANCALA_OP_ARGS) { return m.sown; }
-MANCALA_OP_FN int64_t op_InHand(MANCALA_OP_ARGS) { return m.in_hand; }
-MANCALA_OP_FN int64_t op_Captured(MANCALA_OP_ARGS) { return m.pending_seeds; }
-MANCALA_OP_FN int64_t op_BoardSeeds(MANCALA_OP_ARGS) { return s.board_seeds(); }
-MANCALA_OP_FN int64_t op_Round(MANCALA_OP_ARGS) { return s.round; }
-MANCALA_OP_FN int64_t op_Ply(MANCALA_OP_ARGS) { return s.ply; }
+MANCALA_OP_FN int64_t op_Mover(MANCALA_OP_ARGS) {
+  return index(m.mover);
+}
+MANCALA_OP_FN int64_t op_Opponent(MANCALA_OP_ARGS) {
+  return index(other(m.mover));
+}
+MANCALA_OP_FN int64_t op_Here(MANCALA_OP_ARGS) {
+  return m.here;
+}
+MANCALA_OP_FN int64_t op_Origin(MANCALA_OP_ARGS) {
+  return m.origin;
+}
+MANCALA_OP_FN int64_t op_LapStart(MANCALA_OP_ARGS) {
+  return m.lap_start;
+}
+MANCALA_OP_FN int64_t op_Hole(MANCALA_OP_ARGS) {
+  return m.hole;
+}
+MANCALA_OP_FN int64_t op_Last(MANCALA_OP_ARGS) {
+  return m.last;
+}
+MANCALA_OP_FN int64_t op_Lap(MANCALA_OP_ARGS) {
+  return m.lap;
+}
+MANCALA_OP_FN int64_t op_Sown(MANCALA_OP_ARGS) {
+  return m.sown;
+}
+MANCALA_OP_FN int64_t op_InHand(MANCALA_OP_ARGS) {
+  return m.in_hand;
+}
+MANCALA_OP_FN int64_t op_Captured(MANCALA_OP_ARGS) {
+  return m.pending_seeds;
+}
+MANCALA_OP_FN int64_t op_BoardSeeds(MANCALA_OP_ARGS) {
+  return s.board_seeds();
+}
+MANCALA_OP_FN int64_t op_Round(MANCALA_OP_ARGS) {
+  return s.round;
+}
+MANCALA_OP_FN int64_t op_Ply(MANCALA_OP_ARGS) {
+  return s.ply;
+}
 MANCALA_OP_FN int64_t op_LastCaptor(MANCALA_OP_ARGS) {
   return index(s.has_captor ? s.last_captor : m.mover);
 }
-MANCALA_OP_FN int64_t op_Ask(MANCALA_OP_ARGS) { return ask(m, a); }
+MANCALA_OP_FN int64_t op_Ask(MANCALA_OP_ARGS) {
+  return ask(m, a);
+}
 MANCALA_OP_FN int64_t op_NoMoves(MANCALA_OP_ARGS) {
   if (m.no_moves < 0) m.no_moves = has_legal_move(r, s) ? 0 : 1;
   return m.no_moves;
 }
-MANCALA_OP_FN int64_t op_EmptyRow(MANCALA_OP_ARGS) { return empty_row(r, s); }
-MANCALA_OP_FN int64_t op_CountHere(MANCALA_OP_ARGS) { return s.cells[m.here]; }
+MANCALA_OP_FN int64_t op_EmptyRow(MANCALA_OP_ARGS) {
+  return empty_row(r, s);
+}
+MANCALA_OP_FN int64_t op_CountHere(MANCALA_OP_ARGS) {
+  return s.cells[m.here];
+}
 MANCALA_OP_FN int64_t op_StoreOfInt(MANCALA_OP_ARGS) {
   return s.cells[2 * r.side + a];
 }
 MANCALA_OP_FN int64_t op_OwnHere(MANCALA_OP_ARGS) {
   return m.here < 2 * r.side && s.controller(m.here) == m.mover;
 }
-MANCALA_OP_FN int64_t op_IsStoreHere(MANCALA_OP_ARGS) { return m.here >= 2 * r.side; }
-MANCALA_OP_FN int64_t op_OppositeHere(MANCALA_OP_ARGS) { return r.opposite[m.here]; }
+MANCALA_OP_FN int64_t op_IsStoreHere(MANCALA_OP_ARGS) {
+  return m.here >= 2 * r.side;
+}
+MANCALA_OP_FN int64_t op_OppositeHere(MANCALA_OP_ARGS) {
+  return r.opposite[m.here];
+}
 MANCALA_OP_FN int64_t op_CountOppositeHere(MANCALA_OP_ARGS) {
   return s.cells[r.opposite[m.here]];
 }
 
 // ---- functions of one value -------------------------------------------------
 
-MANCALA_OP_FN int64_t op_Count(MANCALA_OP_ARGS, int64_t h) { return s.cells[h]; }
+MANCALA_OP_FN int64_t op_Count(MANCALA_OP_ARGS, int64_t h) {
+  return s.cells[h];
+}
 MANCALA_OP_FN int64_t op_StoreOf(MANCALA_OP_ARGS, int64_t p) {
   return s.cells[2 * r.side + p];
 }
@@ -105,11 +151,15 @@ MANCALA_OP_FN int64_t op_Next(MANCALA_OP_ARGS, int64_t h) {
 MANCALA_OP_FN int64_t op_Prev(MANCALA_OP_ARGS, int64_t h) {
   return (m.reversed ? r.next1 : r.prev1)[h];
 }
-MANCALA_OP_FN int64_t op_Opposite(MANCALA_OP_ARGS, int64_t h) { return r.opposite[h]; }
+MANCALA_OP_FN int64_t op_Opposite(MANCALA_OP_ARGS, int64_t h) {
+  return r.opposite[h];
+}
 MANCALA_OP_FN int64_t op_Front(MANCALA_OP_ARGS, int64_t h) {
   return h < 2 * r.side && ((r.front_mask >> h) & 1u);
 }
-MANCALA_OP_FN int64_t op_Behind(MANCALA_OP_ARGS, int64_t h) { return r.behind[h]; }
+MANCALA_OP_FN int64_t op_Behind(MANCALA_OP_ARGS, int64_t h) {
+  return r.behind[h];
+}
 MANCALA_OP_FN int64_t op_Owner(MANCALA_OP_ARGS, int64_t h) {
   return index(s.controller(static_cast<int>(h)));
 }
@@ -122,18 +172,36 @@ MANCALA_OP_FN int64_t op_Own(MANCALA_OP_ARGS, int64_t h) {
 MANCALA_OP_FN int64_t op_Opponents(MANCALA_OP_ARGS, int64_t h) {
   return h < 2 * r.side && s.controller(static_cast<int>(h)) != m.mover;
 }
-MANCALA_OP_FN int64_t op_IsStore(MANCALA_OP_ARGS, int64_t h) { return h >= 2 * r.side; }
+MANCALA_OP_FN int64_t op_IsStore(MANCALA_OP_ARGS, int64_t h) {
+  return h >= 2 * r.side;
+}
 MANCALA_OP_FN int64_t op_Number(MANCALA_OP_ARGS, int64_t h) {
   return h >= 2 * r.side ? 0 : h % r.side + 1;
 }
-MANCALA_OP_FN int64_t op_Abs(MANCALA_OP_ARGS, int64_t x) { return sat_abs(x); }
-MANCALA_OP_FN int64_t op_Neg(MANCALA_OP_ARGS, int64_t x) { return sat_neg(x); }
-MANCALA_OP_FN int64_t op_Not(MANCALA_OP_ARGS, int64_t x) { return x == 0; }
-MANCALA_OP_FN int64_t op_EqInt(MANCALA_OP_ARGS, int64_t x) { return x == a; }
-MANCALA_OP_FN int64_t op_GtInt(MANCALA_OP_ARGS, int64_t x) { return x > a; }
-MANCALA_OP_FN int64_t op_LeInt(MANCALA_OP_ARGS, int64_t x) { return x <= a; }
-MANCALA_OP_FN int64_t op_AddInt(MANCALA_OP_ARGS, int64_t x) { return sat_add(x, a); }
-MANCALA_OP_FN int64_t op_MulInt(MANCALA_OP_ARGS, int64_t x) { return sat_mul(x, a); }
+MANCALA_OP_FN int64_t op_Abs(MANCALA_OP_ARGS, int64_t x) {
+  return sat_abs(x);
+}
+MANCALA_OP_FN int64_t op_Neg(MANCALA_OP_ARGS, int64_t x) {
+  return sat_neg(x);
+}
+MANCALA_OP_FN int64_t op_Not(MANCALA_OP_ARGS, int64_t x) {
+  return x == 0;
+}
+MANCALA_OP_FN int64_t op_EqInt(MANCALA_OP_ARGS, int64_t x) {
+  return x == a;
+}
+MANCALA_OP_FN int64_t op_GtInt(MANCALA_OP_ARGS, int64_t x) {
+  return x > a;
+}
+MANCALA_OP_FN int64_t op_LeInt(MANCALA_OP_ARGS, int64_t x) {
+  return x <= a;
+}
+MANCALA_OP_FN int64_t op_AddInt(MANCALA_OP_ARGS, int64_t x) {
+  return sat_add(x, a);
+}
+MANCALA_OP_FN int64_t op_MulInt(MANCALA_OP_ARGS, int64_t x) {
+  return sat_mul(x, a);
+}
 
 // ---- functions of two values (x the deeper) ---------------------------------
 
@@ -165,19 +233,45 @@ MANCALA_OP_FN int64_t op_BackHole(MANCALA_OP_ARGS, int64_t p, int64_t n) {
   n = std::clamp<int64_t>(n, 1, r.holes);
   return p * r.side + r.ring_number(false, static_cast<int>(n)) - 1;
 }
-MANCALA_OP_FN int64_t op_Min(MANCALA_OP_ARGS, int64_t x, int64_t y) { return std::min(x, y); }
-MANCALA_OP_FN int64_t op_Max(MANCALA_OP_ARGS, int64_t x, int64_t y) { return std::max(x, y); }
-MANCALA_OP_FN int64_t op_Add(MANCALA_OP_ARGS, int64_t x, int64_t y) { return sat_add(x, y); }
-MANCALA_OP_FN int64_t op_Sub(MANCALA_OP_ARGS, int64_t x, int64_t y) { return sat_sub(x, y); }
-MANCALA_OP_FN int64_t op_Mul(MANCALA_OP_ARGS, int64_t x, int64_t y) { return sat_mul(x, y); }
-MANCALA_OP_FN int64_t op_Div(MANCALA_OP_ARGS, int64_t x, int64_t y) { return sat_div(x, y); }
-MANCALA_OP_FN int64_t op_Mod(MANCALA_OP_ARGS, int64_t x, int64_t y) { return sat_mod(x, y); }
-MANCALA_OP_FN int64_t op_Eq(MANCALA_OP_ARGS, int64_t x, int64_t y) { return x == y; }
-MANCALA_OP_FN int64_t op_Ne(MANCALA_OP_ARGS, int64_t x, int64_t y) { return x != y; }
-MANCALA_OP_FN int64_t op_Lt(MANCALA_OP_ARGS, int64_t x, int64_t y) { return x < y; }
-MANCALA_OP_FN int64_t op_Le(MANCALA_OP_ARGS, int64_t x, int64_t y) { return x <= y; }
-MANCALA_OP_FN int64_t op_Gt(MANCALA_OP_ARGS, int64_t x, int64_t y) { return x > y; }
-MANCALA_OP_FN int64_t op_Ge(MANCALA_OP_ARGS, int64_t x, int64_t y) { return x >= y; }
+MANCALA_OP_FN int64_t op_Min(MANCALA_OP_ARGS, int64_t x, int64_t y) {
+  return std::min(x, y);
+}
+MANCALA_OP_FN int64_t op_Max(MANCALA_OP_ARGS, int64_t x, int64_t y) {
+  return std::max(x, y);
+}
+MANCALA_OP_FN int64_t op_Add(MANCALA_OP_ARGS, int64_t x, int64_t y) {
+  return sat_add(x, y);
+}
+MANCALA_OP_FN int64_t op_Sub(MANCALA_OP_ARGS, int64_t x, int64_t y) {
+  return sat_sub(x, y);
+}
+MANCALA_OP_FN int64_t op_Mul(MANCALA_OP_ARGS, int64_t x, int64_t y) {
+  return sat_mul(x, y);
+}
+MANCALA_OP_FN int64_t op_Div(MANCALA_OP_ARGS, int64_t x, int64_t y) {
+  return sat_div(x, y);
+}
+MANCALA_OP_FN int64_t op_Mod(MANCALA_OP_ARGS, int64_t x, int64_t y) {
+  return sat_mod(x, y);
+}
+MANCALA_OP_FN int64_t op_Eq(MANCALA_OP_ARGS, int64_t x, int64_t y) {
+  return x == y;
+}
+MANCALA_OP_FN int64_t op_Ne(MANCALA_OP_ARGS, int64_t x, int64_t y) {
+  return x != y;
+}
+MANCALA_OP_FN int64_t op_Lt(MANCALA_OP_ARGS, int64_t x, int64_t y) {
+  return x < y;
+}
+MANCALA_OP_FN int64_t op_Le(MANCALA_OP_ARGS, int64_t x, int64_t y) {
+  return x <= y;
+}
+MANCALA_OP_FN int64_t op_Gt(MANCALA_OP_ARGS, int64_t x, int64_t y) {
+  return x > y;
+}
+MANCALA_OP_FN int64_t op_Ge(MANCALA_OP_ARGS, int64_t x, int64_t y) {
+  return x >= y;
+}
 
 // ---- actions ------------------------------------------------------------------
 
@@ -205,15 +299,21 @@ MANCALA_OP_FN void op_Remove(MANCALA_OP_ARGS, int64_t h) {
 MANCALA_OP_FN void op_RemoveSome(MANCALA_OP_ARGS, int64_t h, int64_t n) {
   remove_seeds(m, static_cast<int>(h), n);
 }
-MANCALA_OP_FN void op_ExtraTurn(MANCALA_OP_ARGS) { m.extra_turn = true; }
-MANCALA_OP_FN void op_Stop(MANCALA_OP_ARGS) { m.stop = true; }
+MANCALA_OP_FN void op_ExtraTurn(MANCALA_OP_ARGS) {
+  m.extra_turn = true;
+}
+MANCALA_OP_FN void op_Stop(MANCALA_OP_ARGS) {
+  m.stop = true;
+}
 MANCALA_OP_FN void op_RelayFrom(MANCALA_OP_ARGS, int64_t h) {
   m.relay_from = static_cast<int>(h);
 }
 MANCALA_OP_FN void op_RelayInto(MANCALA_OP_ARGS, int64_t h) {
   m.relay_into = static_cast<int>(h);
 }
-MANCALA_OP_FN void op_RelayWay(MANCALA_OP_ARGS) { m.relay_way = a; }
+MANCALA_OP_FN void op_RelayWay(MANCALA_OP_ARGS) {
+  m.relay_way = a;
+}
 MANCALA_OP_FN void op_LiftHole(MANCALA_OP_ARGS, int64_t h) {
   lift_seeds(m, static_cast<int>(h), INT64_MAX);
 }
@@ -232,8 +332,12 @@ MANCALA_OP_FN void op_SetCounter(MANCALA_OP_ARGS, int64_t v) {
 MANCALA_OP_FN void op_Leave(MANCALA_OP_ARGS, int64_t n) {
   m.leave = static_cast<int>(std::clamp<int64_t>(n, 0, 1 << 20));
 }
-MANCALA_OP_FN void op_Cancel(MANCALA_OP_ARGS) { m.cancel = true; }
-MANCALA_OP_FN void op_Draw(MANCALA_OP_ARGS) { m.draw = true; }
+MANCALA_OP_FN void op_Cancel(MANCALA_OP_ARGS) {
+  m.cancel = true;
+}
+MANCALA_OP_FN void op_Draw(MANCALA_OP_ARGS) {
+  m.draw = true;
+}
 
 #undef MANCALA_OP_FN
 #undef MANCALA_OP_ARGS

@@ -865,6 +865,14 @@ namespace {
   switch (t.value) {
     case OpCode::EmptyRow:
       v = empty_row(m.rules, m.s);
+      // Both rows hold seeds: where each player controls their own row and
+      // every own hole with a seed is a start (simple_position), the player
+      // to move has a move, as has_legal_move would find; so the test that
+      // a live position is not stuck (check_end) costs nothing more.
+      if (v == 0 && m.no_moves < 0 && m.s.control == m.rules.default_control &&
+          simple_position(m.rules, m.s)) {
+        m.no_moves = 0;
+      }
       break;
     case OpCode::NoMoves:
       if (m.no_moves < 0) m.no_moves = has_legal_move(m.rules, m.s) ? 0 : 1;

@@ -194,7 +194,8 @@ struct Rules : Settings {
   std::array<uint8_t, kMaxCells> ring{};
   std::array<uint8_t, kMaxCells> ring_pos{};
   int ring_len = 0;
-  uint64_t hole_mask = 0;  // bit c set for every hole in play (both rows, or South's)
+  uint64_t hole_mask = 0;        // bit c set for every hole in play (both rows, or South's)
+  uint64_t default_control = 0;  // State::control with every hole its row's player's
 
   // ---- bytecode ----------------------------------------------------------
   std::vector<Instr> code;
