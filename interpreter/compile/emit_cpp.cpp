@@ -164,11 +164,15 @@ void emit_game(std::string& out, const EmitGame& game, size_t k) {
   fmt::format_to(std::back_inserter(out), "// {} ({})\nnamespace g{} {{\n\n", r.name, game.source,
                  k);
   for (int32_t entry : entries) emit_piece(out, r, entry);
-  out += "int64_t run(Machine& m, CodeRef code) {\n  switch (code.entry) {\n";
-  for (int32_t entry : entries) {
-    fmt::format_to(std::back_inserter(out), "    case {0}: return c{0}(m);\n", entry);
+  // One slot per instruction, so that exec finds a piece by its entry.
+  std::vector<std::string> slots(r.code.size(), "nullptr");
+  for (int32_t entry : entries) slots[static_cast<size_t>(entry)] = fmt::format("c{}", entry);
+  fmt::format_to(std::back_inserter(out), "const NativeFn pieces[{}] = {{", slots.size());
+  for (size_t i = 0; i < slots.size(); ++i) {
+    fmt::format_to(std::back_inserter(out), "{}{}", i % 8 == 0 ? "\n    " : " ", slots[i]);
+    if (i + 1 < slots.size()) out += ",";
   }
-  out += "    default: return exec_bytecode(m, code);\n  }\n}\n\n";
+  out += "\n};\n\n";
   fmt::format_to(std::back_inserter(out), "}}  // namespace g{}\n\n", k);
 }
 
@@ -186,7 +190,7 @@ std::string emit_cpp(std::span<const EmitGame> games, std::string_view function)
                  "std::span<const NativeCode> {}() {{\n  static const NativeCode table[] = {{\n",
                  function);
   for (size_t k = 0; k < games.size(); ++k) {
-    fmt::format_to(std::back_inserter(out), "      {{{}, 0x{:016x}ull, &g{}::run}},\n",
+    fmt::format_to(std::back_inserter(out), "      {{{}, 0x{:016x}ull, g{}::pieces}},\n",
                    quoted(games[k].rules->name), code_fingerprint(*games[k].rules), k);
   }
   out += "  };\n  return table;\n}\n\n}  // namespace mancala\n";

@@ -113,8 +113,6 @@ inline int start_cell(Machine& m, Move move) {
 // Runs code; returns the value left on the stack (0 if none). The game's
 // compiled code when it has some (Rules::native), else the bytecode.
 int64_t exec(Machine& m, CodeRef code);
-// Runs code's bytecode (what compiled code falls back on).
-int64_t exec_bytecode(Machine& m, CodeRef code);
 
 // Runs every handler of an event in file order.
 inline void run_handlers(Machine& m, Event e) {

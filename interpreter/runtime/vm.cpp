@@ -169,7 +169,8 @@ namespace {
 int64_t run(Machine& m, const Instr* pc, int64_t* frame);
 
 // The frame: on the C++ stack for any file the compiler has seen so far.
-[[gnu::always_inline]] inline int64_t run_in_frame(Machine& m, CodeRef code) {
+// Out of line for exec (below).
+[[gnu::noinline]] int64_t run_in_frame(Machine& m, CodeRef code) {
   constexpr int kFixedFrame = 256;
   if (m.rules.frame_size <= kFixedFrame) {
     int64_t frame[kFixedFrame];
@@ -181,15 +182,13 @@ int64_t run(Machine& m, const Instr* pc, int64_t* frame);
 
 }  // namespace
 
-// The test of compiled code is in the same function as the bytecode's
-// frame, not a call in front of it: games without compiled code pay one
-// compare per piece of code run.
+// Games without compiled code pay one compare per piece of code run; the
+// bytecode's frame is set up in a function of its own (run_in_frame), so
+// that a compiled piece is entered without that function's prologue.
 int64_t exec(Machine& m, CodeRef code) {
-  if (const NativeCode* native = m.rules.native) return native->run(m, code);
-  return run_in_frame(m, code);
-}
-
-int64_t exec_bytecode(Machine& m, CodeRef code) {
+  if (const NativeCode* native = m.rules.native) {
+    if (NativeFn piece = native->pieces[code.entry]) return piece(m);
+  }
   return run_in_frame(m, code);
 }
 

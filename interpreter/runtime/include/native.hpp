@@ -25,12 +25,15 @@ namespace mancala {
 
 struct Machine;
 
+// One piece of code compiled: runs it as the bytecode executor would.
+using NativeFn = int64_t (*)(Machine& m);
+
 struct NativeCode {
   const char* game;      // the game's name, for messages
   uint64_t fingerprint;  // code_fingerprint of the Rules it was compiled from
-  // Runs `code` as the bytecode executor would (the bytecode for a piece
-  // not compiled).
-  int64_t (*run)(Machine& m, CodeRef code);
+  // Indexed by a piece's entry (CodeRef::entry), one per instruction of
+  // Rules::code: its compiled function, or null (the bytecode runs).
+  const NativeFn* pieces;
 };
 
 // Every piece of code the runtime may run (each an entry of Rules::code
