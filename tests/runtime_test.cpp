@@ -236,6 +236,29 @@ TEST(Kalah, ARowWithSeedsButNoHoleControlledIsStuck) {
   EXPECT_EQ(own.to_move, kN);
 }
 
+// Code that needs more than the executor's fixed frame (256 values, vm.cpp)
+// runs on a heap frame: 300 locals alive at once, the last read back.
+TEST(Frame, CodeBeyondTheFixedFrameRunsOnTheHeap) {
+  std::string lets;
+  for (int i = 0; i < 300; ++i) {
+    lets += "    let v" + std::to_string(i) + " = count(here) + " + std::to_string(i) + "\n";
+  }
+  std::string text = std::string(kKalah);
+  text.replace(
+      text.find("  on sow_end when is_store(here) { extra_turn }"),
+      std::string("  on sow_end when is_store(here) { extra_turn }").size(),
+      "  on sow_end {\n" + lets + "    if is_store(here) and v299 == v0 + 299 { extra_turn }\n  }");
+  auto r = load(text);
+  ASSERT_TRUE(r);
+  ASSERT_GT(r->frame_size, 256);
+  State s = initial_state(*r);
+  ApplyInfo info = apply(*r, s, mv(3));  // 4 seeds from hole 3: the last in the store
+  EXPECT_TRUE(info.extra_turn);
+  EXPECT_EQ(s.to_move, kS);
+  info = apply(*r, s, mv(1));
+  EXPECT_FALSE(info.extra_turn);
+}
+
 TEST(Kalah, WholeLapsByDivisionMatchSeedBySeed) {
   auto r = load(kKalah);
   ASSERT_TRUE(r);

@@ -166,37 +166,34 @@ bool ask(Machine& m, int question) {
 
 namespace {
 
-int64_t run(Machine& m, const Instr* pc, int64_t* frame);
-
-// The frame: on the C++ stack for any file the compiler has seen so far.
-// Out of line for exec (below).
-[[gnu::noinline]] int64_t run_in_frame(Machine& m, CodeRef code) {
-  constexpr int kFixedFrame = 256;
-  if (m.rules.frame_size <= kFixedFrame) {
-    int64_t frame[kFixedFrame];
-    return run(m, m.rules.at(code), frame);
-  }
-  auto frame = std::make_unique<int64_t[]>(m.rules.frame_size);
-  return run(m, m.rules.at(code), frame.get());
-}
+int64_t run(Machine& m, const Instr* pc);
 
 }  // namespace
 
-// Games without compiled code pay one compare per piece of code run; the
-// bytecode's frame is set up in a function of its own (run_in_frame), so
-// that a compiled piece is entered without that function's prologue.
+// Games without compiled code pay one compare per piece of code run; a
+// compiled piece is entered straight from here, and the bytecode's frame
+// is set up in run itself, so that neither pays a call in between.
 int64_t exec(Machine& m, CodeRef code) {
   if (const NativeCode* native = m.rules.native) {
     if (NativeFn piece = native->pieces[code.entry]) return piece(m);
   }
-  return run_in_frame(m, code);
+  return run(m, m.rules.at(code));
 }
 
 namespace {
 
-int64_t run(Machine& m, const Instr* pc, int64_t* locals) {
+int64_t run(Machine& m, const Instr* pc) {
   const Rules& r = m.rules;
   State& s = m.s;
+  // The frame: on the C++ stack for any file the compiler has seen so far.
+  constexpr int kFixedFrame = 256;
+  int64_t fixed[kFixedFrame];
+  std::unique_ptr<int64_t[]> big;
+  int64_t* locals = fixed;
+  if (r.frame_size > kFixedFrame) [[unlikely]] {
+    big = std::make_unique<int64_t[]>(static_cast<size_t>(r.frame_size));
+    locals = big.get();
+  }
   const Instr* base = r.code.data();
   // The operand stack grows down from the end of the frame, towards the
   // locals at its start; the compiler sized the frame for both.
