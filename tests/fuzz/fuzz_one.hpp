@@ -1,4 +1,4 @@
-// One fuzz input, end to end: bytes -> check -> compile -> a few plies.
+// One fuzz input, end to end: bytes -> check -> compile -> C++ -> a few plies.
 //
 // The body lives in this header so that the libFuzzer target
 // (fuzz_target.cpp) and the GoogleTest replay of the corpus
@@ -20,6 +20,7 @@
 #include "check.hpp"
 #include "compile.hpp"
 #include "diagnostics.hpp"
+#include "emit_cpp.hpp"
 #include "parse.hpp"
 #include "runtime.hpp"
 
@@ -79,6 +80,8 @@ inline void fuzz_one(const uint8_t* data, size_t size) {
   (void)dump(*result.game, sources);
   std::shared_ptr<const Rules> rules = compile(*result.game);
   (void)dump_pipeline(*rules);
+  const EmitGame game{"fuzz.mnc", rules.get()};  // throws on code it cannot translate
+  (void)emit_cpp(std::span<const EmitGame>(&game, 1), "compiled_code");
   play_some(*rules, data, size);
 }
 
