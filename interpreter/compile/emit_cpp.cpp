@@ -145,6 +145,17 @@ void emit_piece(std::string& out, const Rules& r, int32_t entry) {
   out += "}\n\n";
 }
 
+// Text for a `//` comment: a control character (a newline in a file's
+// name) as \xNN, so that the comment stays on its line.
+std::string comment_text(const std::string& text) {
+  std::string out;
+  for (char c : text) {
+    auto u = static_cast<unsigned char>(c);
+    out += u < 0x20 || u == 0x7f ? fmt::format("\\x{:02x}", u) : std::string(1, c);
+  }
+  return out;
+}
+
 std::string quoted(const std::string& text) {
   std::string q = "\"";
   for (char c : text) {
@@ -161,8 +172,8 @@ std::string quoted(const std::string& text) {
 void emit_game(std::string& out, const EmitGame& game, size_t k) {
   const Rules& r = *game.rules;
   std::vector<int32_t> entries = code_entries(r);
-  fmt::format_to(std::back_inserter(out), "// {} ({})\nnamespace g{} {{\n\n", r.name, game.source,
-                 k);
+  fmt::format_to(std::back_inserter(out), "// {} ({})\nnamespace g{} {{\n\n", comment_text(r.name),
+                 comment_text(game.source), k);
   for (int32_t entry : entries) emit_piece(out, r, entry);
   // One slot per instruction, so that exec finds a piece by its entry.
   std::vector<std::string> slots(r.code.size(), "nullptr");
