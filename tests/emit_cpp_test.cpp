@@ -3,6 +3,8 @@
 // name is an escaped string literal, and a comment keeps to its line. The
 // code itself is built and played for every shipped game by
 // tests/invariants_test.cpp (CompiledCode.*, GameInvariants).
+#include "emit_cpp.hpp"
+
 #include <gtest/gtest.h>
 
 #include <sstream>
@@ -10,7 +12,6 @@
 
 #include "check.hpp"
 #include "compile.hpp"
-#include "emit_cpp.hpp"
 
 namespace mancala {
 namespace {

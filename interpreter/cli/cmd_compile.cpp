@@ -27,14 +27,14 @@ bool is_identifier(const std::string& name) {
   });
 }
 
-bool write_file(const std::string& path, const std::string& text, Io& io) {
+// Writes `text` to `path` whole or not at all (a partial file renamed into
+// place); false, and nothing left behind, when it cannot.
+bool write_whole(const std::string& path, const std::string& text) {
   std::string partial = path + ".partial";
-  {
-    std::ofstream out(partial, std::ios::binary | std::ios::trunc);
-    out << text;
-    out.close();
-    if (out) return std::rename(partial.c_str(), path.c_str()) == 0;
-  }
+  std::ofstream out(partial, std::ios::binary | std::ios::trunc);
+  out << text;
+  out.close();
+  if (out && std::rename(partial.c_str(), path.c_str()) == 0) return true;
   std::remove(partial.c_str());
   return false;
 }
@@ -61,7 +61,7 @@ int run_compile(const ParsedArgs& args, Io& io) {
     return kOk;
   }
   const std::string output = args.get("output");
-  if (!write_file(output, text, io)) {
+  if (!write_whole(output, text)) {
     fmt::print(io.err, "mancala compile: {}: cannot write\n", output);
     return kFailed;
   }
