@@ -180,6 +180,27 @@ TEST(CliTest, UnknownCommandSuggests) {
   EXPECT_EQ(run_tool({"--verison"}).status, 2);
 }
 
+// `compile --emit cpp --output FILE` writes the unit whole, with each
+// game's table entry, and a rule file with errors writes nothing.
+TEST(CliTest, CompileWritesTheUnitOrNothing) {
+  fs::path out = temp_file("games.cpp");
+  ToolRun ok = run_tool({"compile", "games/kalah.mnc", "games/oware.mnc", "--emit", "cpp",
+                         "--function", "my_games", "--output", out.string()});
+  ASSERT_EQ(ok.status, 0) << ok.err;
+  EXPECT_EQ(ok.out, "");
+  std::string unit = read_text(out);
+  EXPECT_NE(unit.find("std::span<const NativeCode> my_games() {"), std::string::npos);
+  EXPECT_NE(unit.find("{\"Kalah\", 0x"), std::string::npos);
+  EXPECT_NE(unit.find("{\"Oware\", 0x"), std::string::npos);
+  fs::path none = temp_file("none.cpp");
+  ToolRun bad = run_tool({"compile", "games/kalah.mnc", "tests/diagnostics/001_unknown_name.mnc",
+                          "--emit", "cpp", "--output", none.string()});
+  EXPECT_EQ(bad.status, 1);
+  EXPECT_NE(bad.err.find("unknown name 'her'"), std::string::npos) << bad.err;
+  EXPECT_FALSE(fs::exists(none));
+  EXPECT_FALSE(fs::exists(none.string() + ".partial"));
+}
+
 TEST(CliTest, UsageErrorsExitTwo) {
   const std::vector<std::vector<std::string>> bad = {
       {"check"},                                             // no file
@@ -200,6 +221,12 @@ TEST(CliTest, UsageErrorsExitTwo) {
       {"perft", "games/kalah.mnc", "--depth", "0"},
       {"perft", "games/kalah.mnc", "--depth", "-3"},
       {"perft", "games/kalah.mnc", "--depth", "1", "--depth", "2"},
+      {"compile", "games/kalah.mnc"},  // no --emit
+      {"compile", "games/kalah.mnc", "--emit", "c"},
+      {"compile", "games/kalah.mnc", "--emit", "cpp", "--function", "9x"},
+      {"compile", "games/kalah.mnc", "--emit", "cpp", "--function", "int"},  // a keyword
+      {"compile", "games/kalah.mnc", "--emit", "cpp", "--function", "a-b"},
+      {"compile", "--emit", "cpp"},  // no RULES
   };
   for (const auto& args : bad) {
     ToolRun r = run_tool(args);
