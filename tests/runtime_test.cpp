@@ -854,13 +854,14 @@ std::vector<State> scattered(const Rules& r, int n, uint64_t seed) {
 }
 
 // The shortcuts of the look-ahead and the sowing (Rules::first_lap_test,
-// Rules::plain_laps) give the legal moves and the positions that sowing
+// Rules::plain_laps, Rules::whole_laps) give the legal moves and the positions that sowing
 // every candidate in full gives, endless candidates included. Returns how
 // many endless candidates were refused.
 int expect_same_as_full_sowing(const std::shared_ptr<const Rules>& fast, int positions) {
   Rules full = *fast;
   full.first_lap_test = false;
   full.plain_laps = false;
+  full.whole_laps = false;
   int refused = 0;
   for (const State& s : scattered(*fast, positions, 7)) {
     MoveList got = legal_moves(*fast, s);
@@ -1272,6 +1273,18 @@ game "G" {
   EXPECT_TRUE(gt.admits(2));
   EXPECT_FALSE(gt.admits(1));
   EXPECT_TRUE(none.admits(0));
+  // Its unsigned range (the seed loop's test) admits the same counts, for
+  // any constant the test may hold; no count passes a guard of no code.
+  for (HereGuard g :
+       {eq, gt, none, HereGuard{HereGuard::Test::Eq, 0}, HereGuard{HereGuard::Test::Eq, -3},
+        HereGuard{HereGuard::Test::Gt, -1}, HereGuard{HereGuard::Test::Gt, -7},
+        HereGuard{HereGuard::Test::Gt, 0}, HereGuard{HereGuard::Test::Gt, 65534}}) {
+    for (int count = 0; count <= 65535; ++count) {
+      ASSERT_EQ(g.range().has(count), g.admits(count))
+          << static_cast<int>(g.test) << " " << g.value << " count " << count;
+    }
+  }
+  for (int count = 0; count <= 65535; ++count) EXPECT_FALSE(HereGuard::Range{}.has(count));
 
   // Fours made on the way go to the hole's owner; a lap ending on 2 or more
   // seeds gives them to the mover (N2's last four), on 1 or 0 nothing.

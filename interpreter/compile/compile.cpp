@@ -461,6 +461,11 @@ std::shared_ptr<const Rules> compile(const CheckedGame& game) {
   r.plain_laps = r.events[static_cast<size_t>(Event::Pickup)].empty() && !r.slow_sow &&
                  r.plain_relay && !r.reads_lap_start && !r.laps_turn && !r.has_questions &&
                  !r.hand_laps;
+  // Code may run during the sowing, but none that lifts, skips, turns,
+  // asks, reads `lap_start` or keeps marks and counters (sow.cpp).
+  r.whole_laps = !r.plain_laps && r.events[static_cast<size_t>(Event::Pickup)].empty() &&
+                 !r.skip_origin && r.skip_when.empty() && !r.reads_lap_start && !r.laps_turn &&
+                 !r.has_questions && !r.hand_laps && !r.has_lasting;
   r.first_lap_test = first_lap_testable(r, no_room);
   return rules;
 }

@@ -329,6 +329,38 @@ bool passes_expressions(const Rules& r, Machine& m, int cell) {
   return true;
 }
 
+// Whether a start's expressions are a count alone (`where count(hole) >=
+// K`, no `forbid`): no code to run.
+[[gnu::always_inline]] inline bool count_only(const Rules& r) {
+  return r.where_min_seeds > 0 && r.forbid.empty();
+}
+
+// The starts of the player to move that hold at least `where_min_seeds`
+// seeds, as a bit mask over cells (count_only games), built without a
+// branch per hole when that count is 1.
+[[gnu::always_inline]] inline uint64_t counted_starts(const Rules& r, const State& s) {
+  uint64_t starts = start_bits(r, s);
+  if (r.where_min_seeds == 1) return starts & s.nonempty_holes();
+  uint64_t candidates = 0;
+  for (uint64_t bits = starts; bits != 0; bits &= bits - 1) {
+    int cell = __builtin_ctzll(bits);
+    candidates |= uint64_t{s.cells[cell] >= r.where_min_seeds} << cell;
+  }
+  return candidates;
+}
+
+// The occupied starts of the player to move in move order (as
+// in_move_order sets `first`): the mover's own row, as most positions have
+// it, read as one run of cells.
+[[gnu::always_inline]] inline uint64_t occupied_starts_in_order(const Rules& r, const State& s,
+                                                                int& first) {
+  uint64_t starts = start_bits(r, s);
+  uint64_t bits = in_move_order(r, s, starts, first);
+  return bits == (uint64_t{1} << r.side) - 1
+             ? detail::nonempty_cells(s.cells.data() + first, r.side)
+             : in_move_order(r, s, starts & s.nonempty_holes(), first);
+}
+
 // Calls f(cell, way) for each legal start in move order (the mover's hole
 // 1 first, around the ring; a hole the mover may sow either way twice, ccw
 // then cw) until f returns false (then returns false), under the look-ahead
@@ -339,15 +371,17 @@ template <typename F>
 bool for_each_start(const Rules& r, const State& s, F&& f, Lookahead la) {
   Player p = s.to_move;
   int first = 0;
-  uint64_t mine = move_order_bits(r, s, first);
-  Machine m(r, const_cast<State&>(s), p, nullptr);                    // expressions only: no writes
-  const bool count_only = r.where_min_seeds > 0 && r.forbid.empty();  // no code to run
+  // With a count alone to pass, the holes short of it leave the mask at once.
+  const bool counted = count_only(r);
+  uint64_t mine = !counted                 ? move_order_bits(r, s, first)
+                  : r.where_min_seeds == 1 ? occupied_starts_in_order(r, s, first)
+                                           : in_move_order(r, s, counted_starts(r, s), first);
+  Machine m(r, const_cast<State&>(s), p, nullptr);  // expressions only: no writes
+  const int ring = 2 * r.side;
   for (; mine; mine &= mine - 1) {
     int cell = first + __builtin_ctzll(mine);
-    if (cell >= 2 * r.side) cell -= 2 * r.side;
-    if (count_only ? s.cells[cell] < r.where_min_seeds : !passes_expressions(r, m, cell)) {
-      continue;
-    }
+    if (cell >= ring) cell -= ring;
+    if (!counted && !passes_expressions(r, m, cell)) continue;
     if (r.direction_choice && direction_at(m, cell) == Direction::Either) {
       for (Way way : {Way::Ccw, Way::Cw}) {
         if (la.any() && !passes_lookahead(r, s, cell, way, la)) continue;
@@ -680,16 +714,7 @@ namespace {
 // in the common case (`where count(hole) >= 1`, no `forbid`), and without
 // running code for `where count(hole) >= K`.
 [[gnu::always_inline]] inline uint64_t start_candidates(const Rules& r, const State& s) {
-  if (r.where_min_seeds > 0 && r.forbid.empty()) {
-    uint64_t starts = start_bits(r, s);
-    if (r.where_min_seeds == 1) return starts & s.nonempty_holes();
-    uint64_t candidates = 0;
-    for (uint64_t bits = starts; bits != 0; bits &= bits - 1) {
-      int cell = __builtin_ctzll(bits);
-      candidates |= uint64_t{s.cells[cell] >= r.where_min_seeds} << cell;
-    }
-    return candidates;
-  }
+  if (count_only(r)) return counted_starts(r, s);
   uint64_t candidates = 0;
   for_each_start(
       r, s,
@@ -817,11 +842,7 @@ Move random_legal_move(const Rules& r, const State& s, Rng& rng) {
     // legal_moves would list the occupied starts in move order: the same
     // draw from the same count, without writing the list.
     int first = 0;
-    uint64_t starts = start_bits(r, s);
-    uint64_t bits = in_move_order(r, s, starts, first);
-    bits = bits == (uint64_t{1} << r.side) - 1  // the mover's own side, as most positions are
-               ? detail::nonempty_cells(s.cells.data() + first, r.side)
-               : in_move_order(r, s, starts & s.nonempty_holes(), first);
+    uint64_t bits = occupied_starts_in_order(r, s, first);
     if (bits == 0) {  // the list would be the pass alone, drawn all the same
       MANCALA_ASSERT(r.pass_when_no_moves && "random_legal_move: a live position without a move");
       rng.below(1);

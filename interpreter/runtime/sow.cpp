@@ -145,10 +145,44 @@ constexpr int kLiftLap = 0;
 constexpr int kIntoLap = 1 << 9;
 constexpr int kAfterLap = 2 << 9;
 
+// Runs the drop code for a seed just dropped in `cell`, `hand` seeds of
+// the `lifted` still to sow.
+[[gnu::noinline]] void drop_code(Machine& m, int cell, int lifted, int hand) {
+  const Rules& r = m.rules;
+  m.here = cell;
+  m.last = hand == 0;
+  if (r.reads_sown) {
+    m.sown = lifted - hand;
+    m.in_hand = hand;
+  }
+  exec(m, r.events[static_cast<size_t>(Event::Drop)]);
+}
+
+// A lap that skips no hole and sows at most one round of the track: its
+// seeds fall one in each cell after the lifted one on the doubled track
+// (`at` points at the lifted cell's place), so the loop needs no wrap and
+// no skip test. What it reads of the rules is read once, before the first
+// seed: the drop code may write the state but never the rules.
+template <bool kObs>
+[[gnu::always_inline]] inline int drop_lap(Machine& m, const uint8_t* at, int hand) {
+  const Rules& r = m.rules;
+  const HereGuard::Range code =
+      r.has_drop ? r.event_guards[static_cast<size_t>(Event::Drop)].range() : HereGuard::Range{};
+  uint16_t* cells = m.s.cells.data();
+  for (int i = 1; i <= hand; ++i) {
+    int cell = at[i];
+    int count = ++cells[cell];
+    if constexpr (kObs) m.obs->drop(cell);
+    if (code.has(count)) drop_code(m, cell, hand, hand - i);
+  }
+  return at[hand];
+}
+
 // Sows `hand` seeds after lift_cell; returns the landing cell, or -1 when
 // every cell of the track is skipped (endless). `skip` is the hole `skip
-// origin` skips: the lifted hole, or -1 for a lap of taken seeds.
-template <bool kObs, bool kSlow>
+// origin` skips: the lifted hole, or -1 for a lap of taken seeds. kNoSkip:
+// the game skips no hole (Rules::whole_laps).
+template <bool kObs, bool kSlow, bool kNoSkip>
 [[gnu::always_inline]] inline int sow_lap(Machine& m, const TrackView& tv, int lift_cell, int hand,
                                           int skip) {
   const Rules& r = m.rules;
@@ -178,9 +212,10 @@ template <bool kObs, bool kSlow>
     ++s.cells[cell];
     return cell;
   } else {
+    const bool may_skip = !kNoSkip && (r.skip_origin || !r.skip_when.empty());
+    if (!may_skip && hand <= len) return drop_lap<kObs>(m, track + p, hand);
     int skips = 0;
     int lifted = hand;
-    const bool may_skip = r.skip_origin || !r.skip_when.empty();
     while (hand > 0) {
       if (++p == len) p = 0;
       cell = track[p];
@@ -196,13 +231,7 @@ template <bool kObs, bool kSlow>
       if constexpr (kObs) m.obs->drop(cell);
       // The drop code, entered only when its guard admits the hole's count.
       if (r.has_drop && r.event_guards[static_cast<size_t>(Event::Drop)].admits(count)) {
-        m.here = cell;
-        m.last = hand == 0;
-        if (r.reads_sown) {
-          m.sown = lifted - hand;
-          m.in_hand = hand;
-        }
-        exec(m, r.events[static_cast<size_t>(Event::Drop)]);
+        drop_code(m, cell, lifted, hand);
       }
     }
     return cell;
@@ -315,13 +344,23 @@ bool reversed_move(Machine& m, int start) {
   return d != Direction::Either && d != r.direction;
 }
 
+// How much of the general lap a game's sowing needs, decided once per move
+// so that a lap pays only for what the game can do: Any, all of it; Whole,
+// each lap lifts its hole whole and sows it one way skipping no hole, and
+// nothing but the board and the move's own names can change on the way
+// (Rules::whole_laps: drop and lap_end code may run); Plain, no code runs
+// during the sowing and each lap lifts its hole whole (Rules::plain_laps),
+// so the lap needs none of the names, tests and fields that code could
+// read or change (marks, counters).
+enum class Laps { Any, Whole, Plain };
+
 // kHand: the game lifts seeds into the hand (Rules::hand_laps), decided
-// once per move so that other games pay nothing per lap for it. kPlain: no
-// code runs during the sowing and each lap lifts its hole whole
-// (Rules::plain_laps), so the lap needs none of the names, tests and
-// fields that code could read or change (marks, counters).
-template <bool kObs, bool kHand, bool kPlain>
+// once per move so that other games pay nothing per lap for it.
+template <bool kObs, bool kHand, Laps kLaps>
 [[gnu::always_inline]] inline bool sow_move_impl(Machine& m, int start) {
+  constexpr bool kPlain = kLaps == Laps::Plain;
+  constexpr bool kWhole = kLaps == Laps::Whole;
+  constexpr bool kOneWay = kPlain || kWhole;  // no turn, no questions, no lap_start, whole lifts
   const Rules& r = m.rules;
   State& s = m.s;
   m.origin = start;
@@ -339,26 +378,26 @@ template <bool kObs, bool kHand, bool kPlain>
     }
   }
   Snapshot tortoise;
-  const bool lasting = !kPlain && r.has_lasting;
+  const bool lasting = !kOneWay && r.has_lasting;
   const bool reads_sown = r.reads_sown;
   int power = 1;
   int lam = 1;
   if (r.may_relay)
-    take(tortoise, s, r.cells, lift_cell + (!kPlain && r.laps_turn && m.reversed ? 256 : 0),
+    take(tortoise, s, r.cells, lift_cell + (!kOneWay && r.laps_turn && m.reversed ? 256 : 0),
          lasting);
   for (;;) {
     int from = kHand ? lift_cell & kCellMask : lift_cell;  // the lap sows after this cell
     int skip = from;
     int hand;
-    if constexpr (kPlain) {
+    if constexpr (kOneWay) {
       hand = s.cells[from];
       s.cells[from] = 0;
     } else {
       hand = kHand ? hand_lap<kObs>(m, tv, lift_cell, from, skip) : lift<kObs>(m, from);
     }
-    if (!kPlain && r.reads_lap_start) m.lap_start = from;
-    int land = !kPlain && r.slow_sow ? sow_lap<kObs, true>(m, tv, from, hand, skip)
-                                     : sow_lap<kObs, false>(m, tv, from, hand, skip);
+    if (!kOneWay && r.reads_lap_start) m.lap_start = from;
+    int land = !kPlain && r.slow_sow ? sow_lap<kObs, true, kWhole>(m, tv, from, hand, skip)
+                                     : sow_lap<kObs, false, kWhole>(m, tv, from, hand, skip);
     if (land < 0) return false;
     if (reads_sown) {  // what lap_end and the relay rule see
       m.sown = hand;
@@ -373,14 +412,14 @@ template <bool kObs, bool kHand, bool kPlain>
     if constexpr (kObs) {
       if ((next & ~kCellMask) == kLiftLap) m.obs->relay(next);  // a lap that lifts a hole
     }
-    int key = next;                // the sowing state's next lap: its kind and hole
-    if (!kPlain && r.laps_turn) {  // and its direction
+    int key = next;                 // the sowing state's next lap: its kind and hole
+    if (!kOneWay && r.laps_turn) {  // and its direction
       turn(m, tv);
       key += m.reversed ? 256 : 0;
     }
     // Questions (`ask`) asked while the move still has answers to give make
     // the same board differ: the answers used so far are part of the state.
-    if (!kPlain && r.has_questions) key += std::min(m.asked, m.move.asked) << 12;
+    if (!kOneWay && r.has_questions) key += std::min(m.asked, m.move.asked) << 12;
     // Brent: compare with the saved state; move the save point at powers of two.
     if (same(tortoise, s, r.cells, key, lasting)) return false;
     if (power == lam) {
@@ -405,13 +444,15 @@ Direction direction_at(Machine& m, int cell) {
 }
 
 bool sow_move(Machine& m, int start) {
-  if (m.rules.hand_laps) {
-    return m.obs ? sow_move_impl<true, true, false>(m, start)
-                 : sow_move_impl<false, true, false>(m, start);
+  const Rules& r = m.rules;
+  if (r.hand_laps) {
+    return m.obs ? sow_move_impl<true, true, Laps::Any>(m, start)
+                 : sow_move_impl<false, true, Laps::Any>(m, start);
   }
-  if (m.obs) return sow_move_impl<true, false, false>(m, start);
-  return m.rules.plain_laps ? sow_move_impl<false, false, true>(m, start)
-                            : sow_move_impl<false, false, false>(m, start);
+  if (m.obs) return sow_move_impl<true, false, Laps::Any>(m, start);
+  if (r.plain_laps) return sow_move_impl<false, false, Laps::Plain>(m, start);
+  if (r.whole_laps) return sow_move_impl<false, false, Laps::Whole>(m, start);
+  return sow_move_impl<false, false, Laps::Any>(m, start);
 }
 
 }  // namespace mancala

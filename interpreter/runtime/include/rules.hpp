@@ -102,6 +102,24 @@ struct HereGuard {
   bool admits(int count) const {
     return test == Test::None || (test == Test::Eq ? count == value : count > value);
   }
+  // The same counts as one unsigned range [lo, lo + span], for a loop
+  // that tests every seed: one subtraction and one compare.
+  struct Range {
+    uint32_t lo = UINT32_MAX, span = 0;  // none: no count reaches UINT32_MAX
+    bool has(int count) const { return static_cast<uint32_t>(count) - lo <= span; }
+  };
+  Range range() const {
+    switch (test) {
+      case Test::None:
+        return {0, UINT32_MAX};
+      case Test::Eq:
+        return {static_cast<uint32_t>(value), 0};  // a negative value: no count
+      case Test::Gt:
+        if (value < 0) return {0, UINT32_MAX};
+        return {static_cast<uint32_t>(value) + 1, UINT32_MAX - static_cast<uint32_t>(value) - 1};
+    }
+    return {0, UINT32_MAX};
+  }
 };
 
 struct HandlerCode {
@@ -244,6 +262,7 @@ struct Rules : Settings {
   bool plain_relay = false;  // no lap_end handler, no `relay ... when`: the kind decides
   bool hand_laps = false;    // `lift H` / `relay into H`: laps may sow taken seeds
   bool plain_laps = false;   // no code runs while sowing, laps lift whole holes one way (sow.cpp)
+  bool whole_laps = false;   // laps lift whole holes one way, skip none; only drop and lap_end code
   bool reads_sown = false;   // code reads `sown` or `in_hand`: the sowing keeps them
   bool reads_lap_start = false;     // code reads `lap_start`: the sowing keeps it
   bool has_lasting = false;         // marks or counters: handlers may change them mid-move
