@@ -155,9 +155,8 @@ constexpr int move_cell(int holes, Player mover, Move m) {
   return cell >= 2 * holes ? cell - 2 * holes : cell;
 }
 constexpr Move cell_move(int holes, Player mover, int cell) {
-  int n = cell - index(mover) * holes + 1;  // no branch: the mover changes every move
-  n += 2 * holes * (n <= 0);
-  return Move{static_cast<uint8_t>(n), Way::None};
+  int n = cell + 1 - (holes & -index(mover));  // no branch: the mover changes every move
+  return Move{static_cast<uint8_t>(n <= 0 ? n + 2 * holes : n), Way::None};
 }
 
 enum class Winner : uint8_t { None, South, North, Draw };
