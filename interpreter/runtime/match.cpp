@@ -149,7 +149,7 @@ bool rounds_up(const Rules& r, const State& s, Player w, int sons) {
 void refill(const Rules& r, State& s, Winner round_winner) {
   int n = r.side;
   sweep_board(s);
-  s.control = default_control(n);
+  s.control = r.default_control;
   if (r.match.refill_kind == RefillKind::Own) {
     refill_own(r, s);
     return;

@@ -81,7 +81,7 @@ State initial_state(const Rules& r, uint64_t seed) {
   for (int p = 0; p < (r.rows == 1 ? 1 : 2); ++p) {
     s.cells[s.store_cell(static_cast<Player>(p))] = static_cast<uint16_t>(r.store_seeds);
   }
-  s.control = default_control(r.side);
+  s.control = r.default_control;
   Machine m(r, s, Player::South, nullptr);
   end_if_stuck(m, nullptr);  // e.g. `where count(hole) >= 2` with one seed per hole
   return s;
@@ -234,13 +234,23 @@ bool passes_after(const Rules& r, Machine& m) {
   return land >= 2 * r.side || count == 1;
 }
 
-// Whether a candidate start passes the look-ahead filters.
-bool passes_lookahead(const Rules& r, const State& s, int cell, Way way, Lookahead la) {
-  if (r.first_lap_test && !la.feed && !la.after && first_lap_stops(r, s, cell)) return true;
+// Whether a candidate start passes the look-ahead filters, by playing it
+// on a copy of the position.
+[[gnu::noinline]] bool played_passes(const Rules& r, const State& s, int cell, Way way,
+                                     Lookahead la) {
   State copy = s;
   Machine sim(r, copy, s.to_move, nullptr);
   prepare(sim, Move{0, way});
   return judge(r, s, copy, sim, cell, la);
+}
+
+// Whether a candidate start passes the look-ahead filters: the first-lap
+// test inline (it settles most candidates of the games that have it), the
+// move played ahead out of line.
+[[gnu::always_inline]] inline bool passes_lookahead(const Rules& r, const State& s, int cell,
+                                                    Way way, Lookahead la) {
+  if (r.first_lap_test && !la.feed && !la.after && first_lap_stops(r, s, cell)) return true;
+  return played_passes(r, s, cell, way, la);
 }
 
 // The same for a move from the store.
@@ -1167,7 +1177,7 @@ std::string validate_one_player(const Rules& r, const State& s) {
       return "seeds in North's row in a one-player game";
   }
   if (s.store(Player::North) != 0) return "seeds in North's store in a one-player game";
-  if (s.control != default_control(r.side)) return "a hole changes hands in a one-player game";
+  if (s.control != r.default_control) return "a hole changes hands in a one-player game";
   if (!s.over && s.to_move != Player::South) return "North to move in a one-player game";
   return "";
 }
