@@ -899,6 +899,12 @@ TEST(Lookahead, ShippedRelayGamesAgreeWithSowingInFull) {
     ASSERT_TRUE(c.ok && c.game);
     auto r = compile(*c.game);
     EXPECT_TRUE(r->first_lap_test);
+    // Each kind of sowing is compared with the general one: plain laps
+    // (Sadeqa II), whole laps (Anywoli, Yit Nuri), a hand (ǁHus).
+    bool whole = std::string(game) == "anywoli" || std::string(game) == "yit_nuri";
+    EXPECT_EQ(r->plain_laps, std::string(game) == "sadeqa_ii");
+    EXPECT_EQ(r->whole_laps, whole);
+    EXPECT_EQ(r->hand_laps, std::string(game) == "hus");
     expect_same_as_full_sowing(r, 3000);
   }
 }

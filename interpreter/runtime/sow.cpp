@@ -8,7 +8,10 @@
 // when` must see every seed, or else whole laps added by division and the
 // remainder walked on the doubled track; a game in which no code runs during
 // the sowing (Rules::plain_laps) gets its own copy of the loop, with none of
-// the per-lap tests for names and fields that code could read or change.
+// the per-lap tests for names and fields that code could read or change, and
+// so does a game whose laps lift whole holes one way and skip none, with
+// only drop and lap_end code (Rules::whole_laps); each copy is a function
+// of its own (sow_move_as).
 // Endless sowing is detected exactly
 // with Brent's cycle algorithm over the sowing state at each relay point
 // (board, stores, removed, and how the next lap starts: the hole it lifts,
