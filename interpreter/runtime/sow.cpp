@@ -279,10 +279,11 @@ int hand_left(const Machine& m, int land) {
 
 // The landing hole's counts after which more than the relay kind's
 // default condition may decide the next lap (after_lap), found once per
-// move of a game that lifts no seeds into the hand (with seeds in the
-// hand, they are sown on: after_lap decides): none with no lap_end code
-// and no `relay ... when`; those its guard admits when the lap_end code
-// alone could decide and is guarded; else every count.
+// move: none with no lap_end code and no `relay ... when`; those its guard
+// admits when the lap_end code alone could decide and is guarded; else
+// every count. At any other count no code runs, so the hand is empty
+// (only lap_end code lifts seeds into it, and each lap starts by sowing
+// what it holds) and the default condition is the whole decision.
 [[gnu::always_inline]] inline HereGuard::Range lap_end_counts(const Rules& r) {
   if (r.plain_relay) return {};
   const HereGuard& guard = r.event_guards[static_cast<size_t>(Event::LapEnd)];
@@ -392,7 +393,7 @@ template <bool kObs, bool kHand, Laps kLaps>
   Snapshot tortoise;
   const bool lasting = !kOneWay && r.has_lasting;
   const bool reads_sown = r.reads_sown;
-  const HereGuard::Range decides = kPlain || kHand ? HereGuard::Range{} : lap_end_counts(r);
+  const HereGuard::Range decides = kPlain ? HereGuard::Range{} : lap_end_counts(r);
   int power = 1;
   int lam = 1;
   if (r.may_relay)
@@ -422,14 +423,8 @@ template <bool kObs, bool kHand, Laps kLaps>
       m.sown = hand;
       m.in_hand = 0;
     }
-    int next;
-    if constexpr (kPlain) {
-      next = plain_relay_target(m, land);
-    } else if constexpr (kHand) {
-      next = r.plain_relay ? plain_relay_target(m, land) : after_lap(m, tv, land);
-    } else {
-      next = decides.has(s.cells[land]) ? after_lap(m, tv, land) : plain_relay_target(m, land);
-    }
+    MANCALA_ASSERT(m.taken == 0);
+    int next = decides.has(s.cells[land]) ? after_lap(m, tv, land) : plain_relay_target(m, land);
     if (next < 0) {
       m.here = land;
       return true;
