@@ -286,9 +286,8 @@ int hand_left(const Machine& m, int land) {
 // what it holds) and the default condition is the whole decision.
 [[gnu::always_inline]] inline HereGuard::Range lap_end_counts(const Rules& r) {
   if (r.plain_relay) return {};
-  const HereGuard& guard = r.event_guards[static_cast<size_t>(Event::LapEnd)];
-  if (!r.relay_when.empty() || guard.test == HereGuard::Test::None) return HereGuard{}.range();
-  return guard.range();
+  if (!r.relay_when.empty()) return HereGuard{}.range();  // every count
+  return r.event_guards[static_cast<size_t>(Event::LapEnd)].range();
 }
 
 // The relay decision after a lap that landed in `land`: lap_end handlers,
