@@ -854,14 +854,15 @@ std::vector<State> scattered(const Rules& r, int n, uint64_t seed) {
 }
 
 // The shortcuts of the look-ahead and the sowing (Rules::first_lap_test,
-// Rules::plain_laps, Rules::whole_laps) give the legal moves and the positions that sowing
-// every candidate in full gives, endless candidates included. Returns how
+// Rules::plain_laps, Rules::whole_laps, the guards' shape tests) give the legal moves and the
+// positions that sowing every candidate in full gives, endless candidates included. Returns how
 // many endless candidates were refused.
 int expect_same_as_full_sowing(const std::shared_ptr<const Rules>& fast, int positions) {
   Rules full = *fast;
   full.first_lap_test = false;
   full.plain_laps = false;
   full.whole_laps = false;
+  for (HereGuard& g : full.event_guards) g.at = HereGuard::every_cell(g.counts);
   int refused = 0;
   for (const State& s : scattered(*fast, positions, 7)) {
     MoveList got = legal_moves(*fast, s);
@@ -1279,15 +1280,20 @@ game "G" {
   EXPECT_TRUE(gt.admits(2));
   EXPECT_FALSE(gt.admits(1));
   EXPECT_TRUE(none.admits(0));
-  // Its unsigned range (the seed loop's test) admits the same counts, for
-  // any constant the test may hold; no count passes a guard of no code.
+  // Its unsigned range (what every test of it reads) admits exactly the
+  // counts its comparison does, for any constant the test may hold, at
+  // every cell; no count passes the range of no code.
   for (HereGuard g :
        {eq, gt, none, HereGuard{HereGuard::Test::Eq, 0}, HereGuard{HereGuard::Test::Eq, -3},
         HereGuard{HereGuard::Test::Gt, -1}, HereGuard{HereGuard::Test::Gt, -7},
         HereGuard{HereGuard::Test::Gt, 0}, HereGuard{HereGuard::Test::Gt, 65534}}) {
     for (int count = 0; count <= 65535; ++count) {
-      ASSERT_EQ(g.range().has(count), g.admits(count))
+      bool want = g.test == HereGuard::Test::None ||
+                  (g.test == HereGuard::Test::Eq ? count == g.value : count > g.value);
+      ASSERT_EQ(g.admits(count), want)
           << static_cast<int>(g.test) << " " << g.value << " count " << count;
+      ASSERT_EQ(g.range().has(count), want);
+      ASSERT_EQ(g.admits(count, count % kMaxCells), want);
     }
   }
   for (int count = 0; count <= 65535; ++count) EXPECT_FALSE(HereGuard::Range{}.has(count));
@@ -1304,6 +1310,83 @@ game "G" {
   apply(*guarded, t, mv(2));
   EXPECT_EQ(row(t, kS), (V{0, 0, 1}));
   EXPECT_EQ(t.store(kS), 0);
+}
+
+// Leading tests of an event's code that read only the board's shape at
+// `here` (`front(here)`, `is_store(here)`, `number(here) > 2`) narrow the
+// guard to the cells where they pass, before or after the count test; a
+// test that reads the position (`count(opposite(here)) > 0`, `own(here)`)
+// or sits inside an `or` narrows nothing.
+TEST(Compile, EventGuardsKeepTheCellsTheShapeTestsAdmit) {
+  auto four = load(R"(
+game "H" {
+  board { rows 4 holes 4 stores captures }
+  setup { seeds 2 }
+  moves { from own holes where count(hole) >= 2 }
+  sowing { direction ccw  relay landing  endless illegal }
+  on lap_end when front(here) and count(here) > 1 and count(opposite(here)) > 0 {
+    lift opposite(here)
+    relay into next(here)
+  }
+  on sow_end when count(opposite(here)) > 0 and number(here) > 2 { capture here to mover }
+  on drop when own(here) or front(here) { capture here to mover }
+  end { when no moves  winner survivor }
+})");
+  ASSERT_TRUE(four);
+  const Rules& r = *four;
+  auto guard = [&](Event e) { return r.event_guards[static_cast<size_t>(e)]; };
+  HereGuard lap_end = guard(Event::LapEnd), sow_end = guard(Event::SowEnd);
+  EXPECT_EQ(lap_end.test, HereGuard::Test::Gt);
+  EXPECT_EQ(lap_end.value, 1);
+  for (int c = 0; c < r.cells; ++c) {
+    SCOPED_TRACE(c);
+    bool front = c < 2 * r.side && ((r.front_mask >> c) & 1u);
+    EXPECT_EQ(lap_end.rules_out(c), !front);
+    EXPECT_EQ(lap_end.admits(5, c), front);
+    EXPECT_FALSE(lap_end.admits(1, c));  // the count test still holds
+    bool third_on = c < 2 * r.side && c % r.side + 1 > 2;
+    EXPECT_EQ(sow_end.rules_out(c), !third_on);     // after a test of the position
+    EXPECT_FALSE(guard(Event::Drop).rules_out(c));  // an `or`
+  }
+  std::string dump = dump_pipeline(r);
+  EXPECT_NE(dump.find("on lap_end guard: here in S5 S6 S7 S8 N5 N6 N7 N8\n"), std::string::npos)
+      << dump;
+}
+
+// A game whose guards the shape tests narrow plays as it does without them
+// (every cell admitted): the shipped games with such tests, in random games.
+TEST(Compile, ShapeGuardsPlayAsTheCodeDoes) {
+  int narrowed_games = 0, plies = 0;
+  for (const char* game : {"hus", "songo", "tchuka_ruma", "deka"}) {
+    SCOPED_TRACE(game);
+    SourceSet sources;
+    Diagnostics diags;
+    CheckResult c =
+        check_file(std::string(MANCALA_SOURCE_DIR) + "/games/" + game + ".mnc", sources, diags);
+    ASSERT_TRUE(c.ok && c.game);
+    auto fast = compile(*c.game);
+    Rules open = *fast;
+    bool narrowed = false;
+    for (HereGuard& g : open.event_guards) {
+      for (int cell = 0; cell < kMaxCells; ++cell) narrowed |= g.rules_out(cell);
+      g.at = HereGuard::every_cell(g.counts);
+    }
+    narrowed_games += narrowed;
+    for (uint64_t seed = 1; seed <= 100; ++seed) {
+      Rng a(seed), b(seed);
+      State x = initial_state(*fast, seed), y = initial_state(open, seed);
+      for (int ply = 0; ply < 300 && !x.over; ++ply) {
+        ASSERT_EQ(format_moves(legal_moves(*fast, x), fast->move_names()),
+                  format_moves(legal_moves(open, y), open.move_names()));
+        apply_random_move(*fast, x, a);
+        apply_random_move(open, y, b);
+        ASSERT_EQ(to_text(x), to_text(y)) << "seed " << seed << " ply " << ply;
+        ++plies;
+      }
+    }
+  }
+  EXPECT_EQ(narrowed_games, 4);
+  EXPECT_GT(plies, 10000);
 }
 
 // An end condition that is one name of the position (`empty_row`, `no

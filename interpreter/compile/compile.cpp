@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <cassert>
 #include <cstdint>
+#include <optional>
 
 #include "builtins.hpp"
 #include "compile_internal.hpp"
@@ -253,39 +254,175 @@ bool is_branch(OpCode op) {
          op == OpCode::JumpUnlessGtInt || op == OpCode::JumpUnlessLeInt;
 }
 
-// The guard of an event's code (Rules::event_guards): a test of
-// count(here) against a constant (CountHere, then a compare-and-branch)
-// that every path into the code's body passes, failing to the code's Ret
-// with nothing done. The code opens with tests that each branch to that
-// Ret, evaluated by instructions that only read (reads_only) on an empty
-// stack, one of them the count test: the `and`s of a handler's condition
-// (`front(here) and count(here) > 1 and ...`), whichever comes first.
+// The value of a leading test's instructions [from, to) with `here` =
+// cell, when they read only the board's shape there (the cell, its
+// column, whether it is a store or in a front row, its number, constants);
+// nullopt when they read anything else.
+std::optional<int64_t> shape_value(const Rules& r, size_t from, size_t to, int cell) {
+  constexpr int kDepth = 8;
+  int64_t stack[kDepth];
+  int n = 0;
+  auto hole = [&](int64_t h) { return h >= 0 && h < r.cells; };
+  for (size_t pc = from; pc < to; ++pc) {
+    const Instr& in = r.code[pc];
+    const OpInfo& info = op_info(in.op);
+    if (n < info.pop || n - info.pop + info.push > kDepth) return std::nullopt;
+    int64_t x = info.pop > 0 ? stack[n - info.pop] : 0;  // the first operand
+    int64_t y = stack[n - 1];                            // the second, for two
+    int64_t v;
+    switch (in.op) {
+      case OpCode::Here:
+        v = cell;
+        break;
+      case OpCode::OppositeHere:
+        v = r.opposite[cell];
+        break;
+      case OpCode::IsStoreHere:
+        v = cell >= 2 * r.side;
+        break;
+      case OpCode::PushInt:
+        v = in.a;
+        break;
+      case OpCode::PushConst:
+        if (in.a < 0 || static_cast<size_t>(in.a) >= r.constants.size()) return std::nullopt;
+        v = r.constants[static_cast<size_t>(in.a)];
+        break;
+      case OpCode::Opposite:
+        if (!hole(x)) return std::nullopt;
+        v = r.opposite[x];
+        break;
+      case OpCode::Behind:
+        if (!hole(x)) return std::nullopt;
+        v = r.behind[x];
+        break;
+      case OpCode::Front:
+        if (!hole(x)) return std::nullopt;
+        v = x < 2 * r.side && ((r.front_mask >> x) & 1u);
+        break;
+      case OpCode::IsStore:
+        if (!hole(x)) return std::nullopt;
+        v = x >= 2 * r.side;
+        break;
+      case OpCode::Number:
+        if (!hole(x)) return std::nullopt;
+        v = x >= 2 * r.side ? 0 : x % r.side + 1;
+        break;
+      case OpCode::Not:
+        v = x == 0;
+        break;
+      case OpCode::EqInt:
+        v = x == in.a;
+        break;
+      case OpCode::GtInt:
+        v = x > in.a;
+        break;
+      case OpCode::LeInt:
+        v = x <= in.a;
+        break;
+      case OpCode::Eq:
+        v = x == y;
+        break;
+      case OpCode::Ne:
+        v = x != y;
+        break;
+      case OpCode::Lt:
+        v = x < y;
+        break;
+      case OpCode::Le:
+        v = x <= y;
+        break;
+      case OpCode::Gt:
+        v = x > y;
+        break;
+      case OpCode::Ge:
+        v = x >= y;
+        break;
+      default:
+        return std::nullopt;
+    }
+    n -= info.pop;
+    stack[n++] = v;
+  }
+  if (n != 1) return std::nullopt;
+  return stack[0];
+}
+
+// Whether the branch `in` lets the code go on (does not jump) on value v.
+bool branch_passes(const Instr& in, int64_t v) {
+  switch (in.op) {
+    case OpCode::JumpIfFalse:
+      return v != 0;
+    case OpCode::JumpIfTrue:
+      return v == 0;
+    case OpCode::JumpUnlessEqInt:
+      return v == in.b;
+    case OpCode::JumpUnlessGtInt:
+      return v > in.b;
+    case OpCode::JumpUnlessLeInt:
+      return v <= in.b;
+    default:
+      return true;
+  }
+}
+
+// Narrows g.cells by a leading test (its instructions [from, branch), then
+// the branch) that reads only the board's shape at `here`: a cell where it
+// fails never gets past it. A test that reads more narrows nothing.
+void narrow_cells(const Rules& r, HereGuard& g, size_t from, size_t branch) {
+  std::array<HereGuard::Range, kMaxCells> at = g.at;
+  for (int c = 0; c < r.cells; ++c) {
+    std::optional<int64_t> v = shape_value(r, from, branch, c);
+    if (!v) return;
+    if (!branch_passes(r.code[branch], *v)) at[static_cast<size_t>(c)] = HereGuard::Range{};
+  }
+  g.at = at;
+}
+
+// The guard of an event's code (Rules::event_guards). The code opens with
+// tests that each branch to one Ret, evaluated by instructions that only
+// read (reads_only) on an empty stack: the `and`s of a handler's condition
+// (`front(here) and count(here) > 1 and ...`), which every path into the
+// body passes. The first of them that is count(here) against a constant
+// (CountHere, then a compare-and-branch) is the guard's test; those that
+// read only the board's shape at `here` narrow its cells.
 HereGuard here_guard(const Rules& r, CodeRef code) {
-  if (code.empty()) return {};
+  HereGuard g;
+  if (code.empty()) return g;
   int exit = -1;  // where the code's tests fail to
+  auto to_ret = [&](int to) {
+    return to >= 0 && static_cast<size_t>(to) < r.code.size() &&
+           r.code[static_cast<size_t>(to)].op == OpCode::Ret;
+  };
   int depth = 0;
-  for (auto pc = static_cast<size_t>(code.entry); pc + 1 < r.code.size(); ++pc) {
+  size_t test_from = static_cast<size_t>(code.entry);  // the current test's first instruction
+  for (auto pc = test_from; pc + 1 < r.code.size(); ++pc) {
     const Instr& in = r.code[pc];
     const Instr& test = r.code[pc + 1];
-    if (in.op == OpCode::CountHere && depth == 0 &&
+    if (in.op == OpCode::CountHere && depth == 0 && g.test == HereGuard::Test::None &&
         (test.op == OpCode::JumpUnlessEqInt || test.op == OpCode::JumpUnlessGtInt) &&
-        (exit < 0 || test.a == exit) && static_cast<size_t>(test.a) < r.code.size() &&
-        r.code[static_cast<size_t>(test.a)].op == OpCode::Ret) {
-      return {test.op == OpCode::JumpUnlessEqInt ? HereGuard::Test::Eq : HereGuard::Test::Gt,
-              test.b};
+        (exit < 0 || test.a == exit) && to_ret(test.a)) {
+      HereGuard counted(
+          test.op == OpCode::JumpUnlessEqInt ? HereGuard::Test::Eq : HereGuard::Test::Gt, test.b);
+      for (int c = 0; c < kMaxCells; ++c) {  // the cells the tests before it ruled out stay out
+        if (g.rules_out(c)) counted.at[static_cast<size_t>(c)] = HereGuard::Range{};
+      }
+      g = counted;
+      exit = test.a;
+      test_from = ++pc + 1;
+      continue;
     }
     if (is_branch(in.op)) {
       if (exit < 0) exit = in.a;
-      bool to_ret = static_cast<size_t>(exit) < r.code.size() &&
-                    r.code[static_cast<size_t>(exit)].op == OpCode::Ret;
-      if (in.a != exit || !to_ret || depth != 1) return {};
+      if (in.a != exit || !to_ret(exit) || depth != 1) return g;
+      narrow_cells(r, g, test_from, pc);
       depth = 0;
+      test_from = pc + 1;
       continue;
     }
-    if (!reads_only(in.op)) return {};
+    if (!reads_only(in.op)) return g;
     depth += op_info(in.op).push - op_info(in.op).pop;
   }
-  return {};
+  return g;
 }
 
 // Whether a move's first lap can be seen to end it without sowing it

@@ -137,6 +137,15 @@ std::string dump_pipeline(const Rules& r) {
       out += fmt::format("on {} guard: count(here) {} {}\n", event_name(static_cast<Event>(e)),
                          g.test == HereGuard::Test::Eq ? "==" : ">", g.value);
     }
+    bool narrowed = false;
+    for (int c = 0; c < r.cells; ++c) narrowed |= g.rules_out(c);
+    if (narrowed) {
+      out += fmt::format("on {} guard: here in", event_name(static_cast<Event>(e)));
+      for (int c = 0; c < r.cells; ++c) {
+        if (!g.rules_out(c)) out += " " + cell_name(r, c);
+      }
+      out += "\n";
+    }
   }
   for (size_t i = 0; i < r.end.size(); ++i) {
     const EndClauseCode& c = r.end[i];

@@ -118,7 +118,7 @@ int64_t exec(Machine& m, CodeRef code);
 inline void run_handlers(Machine& m, Event e) {
   CodeRef code = m.rules.events[static_cast<size_t>(e)];
   if (code.empty()) return;
-  if (!m.rules.event_guards[static_cast<size_t>(e)].admits(m.s.cells[m.here])) return;
+  if (!m.rules.event_guards[static_cast<size_t>(e)].admits(m.s.cells[m.here], m.here)) return;
   exec(m, code);
 }
 

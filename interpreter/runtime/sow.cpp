@@ -161,6 +161,13 @@ constexpr int kAfterLap = 2 << 9;
   exec(m, r.events[static_cast<size_t>(Event::Drop)]);
 }
 
+// The counts of a hole just sown into at which the drop code may act (none
+// with no drop code), read once a lap: the drop code may write the state
+// but never the rules.
+[[gnu::always_inline]] inline HereGuard::Range drop_counts(const Rules& r) {
+  return r.has_drop ? r.event_guards[static_cast<size_t>(Event::Drop)].range() : HereGuard::Range{};
+}
+
 // A lap that skips no hole and sows at most one round of the track: its
 // seeds fall one in each cell after the lifted one on the doubled track
 // (`at` points at the lifted cell's place), so the loop needs no wrap and
@@ -169,8 +176,7 @@ constexpr int kAfterLap = 2 << 9;
 template <bool kObs>
 [[gnu::always_inline]] inline int drop_lap(Machine& m, const uint8_t* at, int hand) {
   const Rules& r = m.rules;
-  const HereGuard::Range code =
-      r.has_drop ? r.event_guards[static_cast<size_t>(Event::Drop)].range() : HereGuard::Range{};
+  const HereGuard::Range code = drop_counts(r);
   uint16_t* cells = m.s.cells.data();
   for (int i = 1; i <= hand; ++i) {
     int cell = at[i];
@@ -219,6 +225,7 @@ template <bool kObs, bool kSlow, bool kNoSkip>
     if (!may_skip && hand <= len) return drop_lap<kObs>(m, track + p, hand);
     int skips = 0;
     int lifted = hand;
+    const HereGuard::Range code = drop_counts(r);
     while (hand > 0) {
       if (++p == len) p = 0;
       cell = track[p];
@@ -233,9 +240,7 @@ template <bool kObs, bool kSlow, bool kNoSkip>
       --hand;
       if constexpr (kObs) m.obs->drop(cell);
       // The drop code, entered only when its guard admits the hole's count.
-      if (r.has_drop && r.event_guards[static_cast<size_t>(Event::Drop)].admits(count)) {
-        drop_code(m, cell, lifted, hand);
-      }
+      if (code.has(count)) drop_code(m, cell, lifted, hand);
     }
     return cell;
   }

@@ -126,6 +126,7 @@ uint64_t Egtb::rules_identity(const Rules& r) {
   for (const HereGuard& g : r.event_guards) {
     f.num(static_cast<int>(g.test));
     f.num(g.value);
+    for (int c = 0; c < kMaxCells; ++c) f.num(g.rules_out(c));
   }
   for (CodeRef c : {r.move_where, r.relay_when, r.skip_when, r.endless_block, r.match_ends}) {
     f.code(c);

@@ -94,31 +94,54 @@ struct CodeRef {
 // read), so a failing test skips the call into the bytecode (a drop
 // handler runs once per seed). Derived from the code alone: no
 // game-specific case, and exactly what the code would do.
+//
+// The same leading tests may also read only the board's shape at `here`
+// (`front(here)`, `behind(opposite(here))`, `is_store(here)`, numbers,
+// constants): they pass or fail by the cell alone, so compile runs them for
+// every cell, and the counts the code may act on are kept per cell (none
+// where they fail): one table look-up and one compare decide.
 struct HereGuard {
   enum class Test : uint8_t { None, Eq, Gt };
-  Test test = Test::None;
-  int32_t value = 0;
-  // Whether the code may act on a hole holding `count` seeds.
-  bool admits(int count) const {
-    return test == Test::None || (test == Test::Eq ? count == value : count > value);
-  }
-  // The same counts as one unsigned range [lo, lo + span], for a loop
-  // that tests every seed: one subtraction and one compare.
+  // Counts as one unsigned range [lo, lo + span]: one subtraction and one
+  // compare, for a loop that tests every seed.
   struct Range {
     uint32_t lo = UINT32_MAX, span = 0;  // none: no count reaches UINT32_MAX
     bool has(int count) const { return static_cast<uint32_t>(count) - lo <= span; }
+    bool none() const { return lo == UINT32_MAX && span == 0; }
   };
-  Range range() const {
-    switch (test) {
+  Test test = Test::None;
+  int32_t value = 0;
+  Range counts = {0, UINT32_MAX};  // the counts the test admits, found once
+  // at[c]: the counts the code may act on with `here` = c (`counts`, or none).
+  std::array<Range, kMaxCells> at = every_cell(counts);
+
+  HereGuard() = default;
+  HereGuard(Test t, int32_t v)
+      : test(t), value(v), counts(range_of(t, v)), at(every_cell(counts)) {}
+  // Whether the code may act on a hole holding `count` seeds ...
+  bool admits(int count) const { return counts.has(count); }
+  // ... when that hole is `cell`.
+  bool admits(int count, int cell) const { return at[cell].has(count); }
+  Range range() const { return counts; }
+  // Whether the shape tests rule out `here` = cell, whatever its count.
+  bool rules_out(int cell) const { return at[cell].none(); }
+
+  static constexpr Range range_of(Test t, int32_t v) {
+    switch (t) {
       case Test::None:
         return {0, UINT32_MAX};
       case Test::Eq:
-        return {static_cast<uint32_t>(value), 0};  // a negative value: no count
+        return {static_cast<uint32_t>(v), 0};  // a negative value: no count
       case Test::Gt:
-        if (value < 0) return {0, UINT32_MAX};
-        return {static_cast<uint32_t>(value) + 1, UINT32_MAX - static_cast<uint32_t>(value) - 1};
+        if (v < 0) return {0, UINT32_MAX};
+        return {static_cast<uint32_t>(v) + 1, UINT32_MAX - static_cast<uint32_t>(v) - 1};
     }
     return {0, UINT32_MAX};
+  }
+  static constexpr std::array<Range, kMaxCells> every_cell(Range r) {
+    std::array<Range, kMaxCells> all{};
+    for (Range& c : all) c = r;
+    return all;
   }
 };
 
