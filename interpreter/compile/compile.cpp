@@ -268,7 +268,7 @@ std::optional<int64_t> shape_value(const Rules& r, size_t from, size_t to, int c
     const OpInfo& info = op_info(in.op);
     if (n < info.pop || n - info.pop + info.push > kDepth) return std::nullopt;
     int64_t x = info.pop > 0 ? stack[n - info.pop] : 0;  // the first operand
-    int64_t y = stack[n - 1];                            // the second, for two
+    int64_t y = info.pop > 1 ? stack[n - 1] : 0;         // the second, for two
     int64_t v;
     switch (in.op) {
       case OpCode::Here:
