@@ -17,6 +17,7 @@
 
 #include "check.hpp"
 #include "compile.hpp"
+#include "test_games.hpp"
 #include "test_position.hpp"
 
 namespace mancala {
@@ -893,12 +894,8 @@ TEST(Lookahead, FirstLapTestAgreesWithSowingInFull) {
 TEST(Lookahead, ShippedRelayGamesAgreeWithSowingInFull) {
   for (const char* game : {"sadeqa_ii", "anywoli", "yit_nuri", "hus"}) {
     SCOPED_TRACE(game);
-    SourceSet sources;
-    Diagnostics diags;
-    CheckResult c =
-        check_file(std::string(MANCALA_SOURCE_DIR) + "/games/" + game + ".mnc", sources, diags);
-    ASSERT_TRUE(c.ok && c.game);
-    auto r = compile(*c.game);
+    auto r = test::load_game(game);
+    ASSERT_TRUE(r);
     EXPECT_TRUE(r->first_lap_test);
     // Each kind of sowing is compared with the general one: plain laps
     // (Sadeqa II), whole laps (Anywoli, Yit Nuri), a hand (ǁHus).
@@ -1292,7 +1289,7 @@ game "G" {
                   (g.test == HereGuard::Test::Eq ? count == g.value : count > g.value);
       ASSERT_EQ(g.admits(count), want)
           << static_cast<int>(g.test) << " " << g.value << " count " << count;
-      ASSERT_EQ(g.range().has(count), want);
+      ASSERT_EQ(g.counts.has(count), want);
       ASSERT_EQ(g.admits(count, count % kMaxCells), want);
     }
   }
@@ -1340,7 +1337,7 @@ game "H" {
   EXPECT_EQ(lap_end.value, 1);
   for (int c = 0; c < r.cells; ++c) {
     SCOPED_TRACE(c);
-    bool front = c < 2 * r.side && ((r.front_mask >> c) & 1u);
+    bool front = r.in_front(c);
     EXPECT_EQ(lap_end.rules_out(c), !front);
     EXPECT_EQ(lap_end.admits(5, c), front);
     EXPECT_FALSE(lap_end.admits(1, c));  // the count test still holds
@@ -1359,12 +1356,8 @@ TEST(Compile, ShapeGuardsPlayAsTheCodeDoes) {
   int narrowed_games = 0, plies = 0;
   for (const char* game : {"hus", "songo", "tchuka_ruma", "deka"}) {
     SCOPED_TRACE(game);
-    SourceSet sources;
-    Diagnostics diags;
-    CheckResult c =
-        check_file(std::string(MANCALA_SOURCE_DIR) + "/games/" + game + ".mnc", sources, diags);
-    ASSERT_TRUE(c.ok && c.game);
-    auto fast = compile(*c.game);
+    auto fast = test::load_game(game);
+    ASSERT_TRUE(fast);
     Rules open = *fast;
     bool narrowed = false;
     for (HereGuard& g : open.event_guards) {

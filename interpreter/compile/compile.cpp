@@ -278,7 +278,7 @@ std::optional<int64_t> shape_value(const Rules& r, size_t from, size_t to, int c
         v = r.opposite[cell];
         break;
       case OpCode::IsStoreHere:
-        v = cell >= 2 * r.side;
+        v = r.is_store_cell(cell);
         break;
       case OpCode::PushInt:
         v = in.a;
@@ -297,15 +297,15 @@ std::optional<int64_t> shape_value(const Rules& r, size_t from, size_t to, int c
         break;
       case OpCode::Front:
         if (!hole(x)) return std::nullopt;
-        v = x < 2 * r.side && ((r.front_mask >> x) & 1u);
+        v = r.in_front(x);
         break;
       case OpCode::IsStore:
         if (!hole(x)) return std::nullopt;
-        v = x >= 2 * r.side;
+        v = r.is_store_cell(x);
         break;
       case OpCode::Number:
         if (!hole(x)) return std::nullopt;
-        v = x >= 2 * r.side ? 0 : x % r.side + 1;
+        v = r.number_of(x);
         break;
       case OpCode::Not:
         v = x == 0;

@@ -111,7 +111,7 @@ MANCALA_OP_FN int64_t op_OwnHere(MANCALA_OP_ARGS) {
   return m.here < 2 * r.side && s.controller(m.here) == m.mover;
 }
 MANCALA_OP_FN int64_t op_IsStoreHere(MANCALA_OP_ARGS) {
-  return m.here >= 2 * r.side;
+  return r.is_store_cell(m.here);
 }
 MANCALA_OP_FN int64_t op_OppositeHere(MANCALA_OP_ARGS) {
   return r.opposite[m.here];
@@ -155,7 +155,7 @@ MANCALA_OP_FN int64_t op_Opposite(MANCALA_OP_ARGS, int64_t h) {
   return r.opposite[h];
 }
 MANCALA_OP_FN int64_t op_Front(MANCALA_OP_ARGS, int64_t h) {
-  return h < 2 * r.side && ((r.front_mask >> h) & 1u);
+  return r.in_front(h);
 }
 MANCALA_OP_FN int64_t op_Behind(MANCALA_OP_ARGS, int64_t h) {
   return r.behind[h];
@@ -173,10 +173,10 @@ MANCALA_OP_FN int64_t op_Opponents(MANCALA_OP_ARGS, int64_t h) {
   return h < 2 * r.side && s.controller(static_cast<int>(h)) != m.mover;
 }
 MANCALA_OP_FN int64_t op_IsStore(MANCALA_OP_ARGS, int64_t h) {
-  return h >= 2 * r.side;
+  return r.is_store_cell(h);
 }
 MANCALA_OP_FN int64_t op_Number(MANCALA_OP_ARGS, int64_t h) {
-  return h >= 2 * r.side ? 0 : h % r.side + 1;
+  return r.number_of(h);
 }
 MANCALA_OP_FN int64_t op_Abs(MANCALA_OP_ARGS, int64_t x) {
   return sat_abs(x);

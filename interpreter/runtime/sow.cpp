@@ -165,7 +165,7 @@ constexpr int kAfterLap = 2 << 9;
 // with no drop code), read once a lap: the drop code may write the state
 // but never the rules.
 [[gnu::always_inline]] inline HereGuard::Range drop_counts(const Rules& r) {
-  return r.has_drop ? r.event_guards[static_cast<size_t>(Event::Drop)].range() : HereGuard::Range{};
+  return r.has_drop ? r.event_guards[static_cast<size_t>(Event::Drop)].counts : HereGuard::Range{};
 }
 
 // A lap that skips no hole and sows at most one round of the track: its
@@ -291,8 +291,8 @@ int hand_left(const Machine& m, int land) {
 // what it holds) and the default condition is the whole decision.
 [[gnu::always_inline]] inline HereGuard::Range lap_end_counts(const Rules& r) {
   if (r.plain_relay) return {};
-  if (!r.relay_when.empty()) return HereGuard{}.range();  // every count
-  return r.event_guards[static_cast<size_t>(Event::LapEnd)].range();
+  if (!r.relay_when.empty()) return HereGuard{}.counts;  // every count
+  return r.event_guards[static_cast<size_t>(Event::LapEnd)].counts;
 }
 
 // The relay decision after a lap that landed in `land`: lap_end handlers,

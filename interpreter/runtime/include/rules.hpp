@@ -122,7 +122,6 @@ struct HereGuard {
   bool admits(int count) const { return counts.has(count); }
   // ... when that hole is `cell`.
   bool admits(int count, int cell) const { return at[cell].has(count); }
-  Range range() const { return counts; }
   // Whether the shape tests rule out `here` = cell, whatever its count.
   bool rules_out(int cell) const { return at[cell].none(); }
 
@@ -311,6 +310,12 @@ struct Rules : Settings {
   // Four rows: a player's hole `k` of a row, from their left, as a number
   // round their ring (MoveNames::ring_number).
   int ring_number(bool front, int k) const { return move_names().ring_number(front, k); }
+  // The board's shape at cell c, as `is_store`, `front` and `number` read
+  // it: one definition for the instructions (ops.hpp) and for compile's
+  // shape tests of guards.
+  bool is_store_cell(int64_t c) const { return c >= 2 * side; }
+  bool in_front(int64_t c) const { return c < 2 * side && ((front_mask >> c) & 1u); }
+  int64_t number_of(int64_t c) const { return c >= 2 * side ? 0 : c % side + 1; }
 };
 
 }  // namespace mancala
