@@ -368,14 +368,16 @@ bool branch_passes(const Instr& in, int64_t v) {
 // Narrows g.cells by a leading test (its instructions [from, branch), then
 // the branch) that reads only the board's shape at `here`: a cell where it
 // fails never gets past it. A test that reads more narrows nothing.
-void narrow_cells(const Rules& r, HereGuard& g, size_t from, size_t branch) {
+// Returns whether it narrowed (the guard then decides the test).
+bool narrow_cells(const Rules& r, HereGuard& g, size_t from, size_t branch) {
   std::array<HereGuard::Range, kMaxCells> at = g.at;
   for (int c = 0; c < r.cells; ++c) {
     std::optional<int64_t> v = shape_value(r, from, branch, c);
-    if (!v) return;
+    if (!v) return false;
     if (!branch_passes(r.code[branch], *v)) at[static_cast<size_t>(c)] = HereGuard::Range{};
   }
   g.at = at;
+  return true;
 }
 
 // The guard of an event's code (Rules::event_guards). The code opens with
@@ -384,11 +386,16 @@ void narrow_cells(const Rules& r, HereGuard& g, size_t from, size_t branch) {
 // (`front(here) and count(here) > 1 and ...`), which every path into the
 // body passes. The first of them that is count(here) against a constant
 // (CountHere, then a compare-and-branch) is the guard's test; those that
-// read only the board's shape at `here` narrow its cells.
+// read only the board's shape at `here` narrow its cells. The guard decides
+// these tests exactly, so the code is entered past them (past_count: the
+// count test when it is the first; past_cell: the tests up to the first that
+// is neither).
 HereGuard here_guard(const Rules& r, CodeRef code) {
   HereGuard g;
   if (code.empty()) return g;
-  int exit = -1;  // where the code's tests fail to
+  g.past_count = g.past_cell = code;
+  bool decided = true;  // the guard decides every test so far
+  int exit = -1;        // where the code's tests fail to
   auto to_ret = [&](int to) {
     return to >= 0 && static_cast<size_t>(to) < r.code.size() &&
            r.code[static_cast<size_t>(to)].op == OpCode::Ret;
@@ -406,6 +413,9 @@ HereGuard here_guard(const Rules& r, CodeRef code) {
       for (int c = 0; c < kMaxCells; ++c) {  // the cells the tests before it ruled out stay out
         if (g.rules_out(c)) counted.at[static_cast<size_t>(c)] = HereGuard::Range{};
       }
+      CodeRef past{static_cast<int32_t>(pc + 2)};
+      counted.past_count = static_cast<int32_t>(pc) == code.entry ? past : code;
+      counted.past_cell = decided ? past : g.past_cell;
       g = counted;
       exit = test.a;
       test_from = ++pc + 1;
@@ -414,7 +424,8 @@ HereGuard here_guard(const Rules& r, CodeRef code) {
     if (is_branch(in.op)) {
       if (exit < 0) exit = in.a;
       if (in.a != exit || !to_ret(exit) || depth != 1) return g;
-      narrow_cells(r, g, test_from, pc);
+      decided = narrow_cells(r, g, test_from, pc) && decided;
+      if (decided) g.past_cell = {static_cast<int32_t>(pc + 1)};
       depth = 0;
       test_from = pc + 1;
       continue;

@@ -146,6 +146,10 @@ std::string dump_pipeline(const Rules& r) {
       }
       out += "\n";
     }
+    if (g.past_count.entry != r.events[e].entry || g.past_cell.entry != r.events[e].entry) {
+      out += fmt::format("on {} guard: entered at {} (count tested), {} (count and here)\n",
+                         event_name(static_cast<Event>(e)), g.past_count.entry, g.past_cell.entry);
+    }
   }
   for (size_t i = 0; i < r.end.size(); ++i) {
     const EndClauseCode& c = r.end[i];

@@ -114,12 +114,13 @@ inline int start_cell(Machine& m, Move move) {
 // compiled code when it has some (Rules::native), else the bytecode.
 int64_t exec(Machine& m, CodeRef code);
 
-// Runs every handler of an event in file order.
+// Runs every handler of an event in file order, past the tests its guard
+// has decided.
 inline void run_handlers(Machine& m, Event e) {
-  CodeRef code = m.rules.events[static_cast<size_t>(e)];
-  if (code.empty()) return;
-  if (!m.rules.event_guards[static_cast<size_t>(e)].admits(m.s.cells[m.here], m.here)) return;
-  exec(m, code);
+  if (m.rules.events[static_cast<size_t>(e)].empty()) return;
+  const HereGuard& g = m.rules.event_guards[static_cast<size_t>(e)];
+  if (!g.admits(m.s.cells[m.here], m.here)) return;
+  exec(m, g.past_cell);
 }
 
 // Capture / remove primitives shared by the executor and the end logic.

@@ -18,7 +18,11 @@ std::vector<std::pair<std::string, CodeRef>> code_pieces(const Rules& r) {
     if (!c.empty()) out.emplace_back(std::move(what), c);
   };
   for (size_t e = 0; e < kEventCount; ++e) {
-    add(std::string("on ") + std::string(spell(static_cast<Event>(e))), r.events[e]);
+    std::string on = std::string("on ") + std::string(spell(static_cast<Event>(e)));
+    add(on, r.events[e]);
+    const HereGuard& g = r.event_guards[e];  // entered past the tests it decides
+    if (g.past_count.entry != r.events[e].entry) add(on + " past its count test", g.past_count);
+    if (g.past_cell.entry != r.events[e].entry) add(on + " past its tests", g.past_cell);
   }
   add("moves where", r.move_where);
   for (CodeRef c : r.forbid) add("forbid", c);

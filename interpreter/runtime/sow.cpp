@@ -149,7 +149,8 @@ constexpr int kIntoLap = 1 << 9;
 constexpr int kAfterLap = 2 << 9;
 
 // Runs the drop code for a seed just dropped in `cell`, `hand` seeds of
-// the `lifted` still to sow.
+// the `lifted` still to sow, once its guard's counts have admitted the
+// hole's count (drop_counts).
 [[gnu::noinline]] void drop_code(Machine& m, int cell, int lifted, int hand) {
   const Rules& r = m.rules;
   m.here = cell;
@@ -158,7 +159,7 @@ constexpr int kAfterLap = 2 << 9;
     m.sown = lifted - hand;
     m.in_hand = hand;
   }
-  exec(m, r.events[static_cast<size_t>(Event::Drop)]);
+  exec(m, r.event_guards[static_cast<size_t>(Event::Drop)].past_count);
 }
 
 // The counts of a hole just sown into at which the drop code may act (none

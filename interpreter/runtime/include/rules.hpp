@@ -100,6 +100,9 @@ struct CodeRef {
 // constants): they pass or fail by the cell alone, so compile runs them for
 // every cell, and the counts the code may act on are kept per cell (none
 // where they fail): one table look-up and one compare decide.
+//
+// Once the guard has decided, the leading tests it decides exactly need not
+// run again: the code is entered past them (`past_count`, `past_cell`).
 struct HereGuard {
   enum class Test : uint8_t { None, Eq, Gt };
   // Counts as one unsigned range [lo, lo + span]: one subtraction and one
@@ -112,6 +115,12 @@ struct HereGuard {
   Test test = Test::None;
   int32_t value = 0;
   Range counts = {0, UINT32_MAX};  // the counts the test admits, found once
+  // Where the event's code goes on once `counts` alone admitted the count
+  // (past the count test when it is the first test), and once `at` admitted
+  // it at `here` (past every leading test up to the first the guard does not
+  // decide); the code's own entry where the guard decides no test; none
+  // where the event has no code.
+  CodeRef past_count, past_cell;
   // at[c]: the counts the code may act on with `here` = c (`counts`, or none).
   std::array<Range, kMaxCells> at = every_cell(counts);
 
