@@ -168,21 +168,6 @@ inline int sum_cells(const uint16_t* cell, int n) {
   return static_cast<int>((lanes & 0xFFFFFFFFu) + (lanes >> 32));
 }
 
-// Whether `n` consecutive cells are all empty: one OR over them, four
-// cells to a word (the last word may overlap the one before), with no
-// branch per cell. Stopping at the first seed saves instructions but costs
-// a mispredicted branch on where that seed is (measured slower in wall
-// time; docs/performance.md).
-inline bool cells_empty(const uint16_t* cell, int n) {
-  uint64_t any = 0;
-  if (n < 4) {
-    for (int i = 0; i < n; ++i) any |= cell[i];
-    return any == 0;
-  }
-  for (int i = 0; i + 4 < n; i += 4) any |= word_at(cell + i);
-  return (any | word_at(cell + n - 4)) == 0;
-}
-
 // The holes of p's row as a bit mask over cells.
 inline uint64_t row_mask(int holes, Player p) {
   uint64_t row = holes >= 32 ? 0xFFFFFFFFull : ((uint64_t{1} << holes) - 1);
@@ -197,10 +182,6 @@ int State::board_seeds() const {
 
 int State::row_seeds(Player p) const {
   return sum_cells(cells.data() + index(p) * holes, holes);
-}
-
-bool State::row_empty(Player p) const {
-  return cells_empty(cells.data() + index(p) * holes, holes);
 }
 
 // Without sons (each player controls their own row, as in most games:
