@@ -1394,10 +1394,12 @@ game "E" {
   EXPECT_EQ(past(Event::Pickup), (std::pair{0, 0}));  // no code
   EXPECT_NE(dump_pipeline(*r).find("on lap_end guard: entered at "), std::string::npos);
 
-  // Played: a drop making four in a hole of number 1 captures nothing
-  // (the number test still runs); in an own hole of number 2, it does.
-  State s = position(*r, {3, 3, 3, 3}, {3, 3, 3, 3});
-  apply(*r, s, mv(4));  // N1 N2 N3 get 4: number 1 is not > 1, N2 and N3 are not own
+  // Played: a drop making four in an own hole of number 1 captures nothing
+  // (the number test still runs in the drop loop); in an own hole of
+  // number 2, it does.
+  State s = position(*r, {3, 0, 0, 5}, {1, 1, 1, 1});
+  apply(*r, s, mv(4));  // N1..N4 get 2, then S1 gets its fourth seed: number 1 is not > 1
+  EXPECT_EQ(row(s, kS), (V{4, 0, 0, 0}));
   EXPECT_EQ(s.store(kS), 0);
   State t = position(*r, {3, 3, 0, 1}, {3, 3, 3, 3});
   apply(*r, t, mv(1));  // S2, S3, S4: S2 reaches 4 (own, number 2): captured
