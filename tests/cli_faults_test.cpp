@@ -146,6 +146,37 @@ TEST(CliFaults, BenchRepeatsBothModesInFractionalSeconds) {
   EXPECT_EQ(run_tool({"bench", "games/kalah.mnc", "--repeat", "0"}).status, 2);
 }
 
+// --games: every run plays exactly that many games, the same ones for the
+// same seed (the work callgrind counts); --mode runs one mode alone.
+TEST(CliFaults, BenchPlaysAFixedNumberOfGamesInOneMode) {
+  ToolRun json = run_tool({"bench", "games/kalah.mnc", "--games", "7", "--repeat", "2", "--mode",
+                           "random_legal_move", "--format", "json"});
+  ASSERT_EQ(json.status, 0) << json.err;
+  // The budget is the games, not seconds; the walk's medians are absent.
+  EXPECT_EQ(json.out.rfind("{\"game\":\"Kalah\",\"games\":7,\"repeat\":2,\"seed\":1,\"modes\":", 0),
+            0u)
+      << json.out;
+  EXPECT_EQ(json.out.find("\"legal_moves\""), std::string::npos) << json.out;
+  // Both runs played 7 games and the same moves.
+  const std::string run = "\"runs\":[{\"games\":7,\"moves\":";
+  size_t first = json.out.find(run);
+  ASSERT_NE(first, std::string::npos) << json.out;
+  size_t at = first + run.size();
+  std::string moves = json.out.substr(at, json.out.find(',', at) - at);
+  EXPECT_NE(json.out.find("{\"games\":7,\"moves\":" + moves + ",", at), std::string::npos)
+      << json.out;
+  ToolRun text = run_tool({"bench", "games/kalah.mnc", "--games", "3", "--mode", "legal_moves"});
+  ASSERT_EQ(text.status, 0) << text.err;
+  EXPECT_NE(text.out.find("1 run of 3 games per mode"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("  legal_moves "), std::string::npos) << text.out;
+  EXPECT_EQ(text.out.find("random_legal_move"), std::string::npos) << text.out;
+  EXPECT_EQ(run_tool({"bench", "games/kalah.mnc", "--games", "0"}).status, 2);
+  ToolRun both = run_tool({"bench", "games/kalah.mnc", "--games", "3", "--seconds", "1"});
+  EXPECT_EQ(both.status, 2);
+  EXPECT_NE(both.err.find("--seconds or --games, not both"), std::string::npos) << both.err;
+  EXPECT_EQ(run_tool({"bench", "games/kalah.mnc", "--mode", "walk"}).status, 2);
+}
+
 // ---- 6. the version names the commit
 
 TEST(CliFaults, VersionNamesTheCommit) {

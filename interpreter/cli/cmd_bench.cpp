@@ -1,7 +1,9 @@
 // `mancala bench RULES`: how fast a rule file plays random games.
 //
 // Plays uniformly random games (whole matches where there are rounds) from
-// the start, on one thread, for a wall-clock budget, in two modes: a walk
+// the start, on one thread, for a wall-clock budget or a fixed number of
+// games (the same work every run, what an instruction count under
+// callgrind needs: docs/performance.md), in two modes: a walk
 // of `legal_moves` (list the moves, pick one), and playouts drawn and
 // played with `apply_random_move` (the mode keeps the name of what draws,
 // `random_legal_move`), which is what MCTS's playouts use and which skips
@@ -38,7 +40,14 @@ struct BenchResult {
   double games_per_s() const { return games / seconds; }
 };
 
-BenchResult run_games(const Rules& rules, Mode mode, double budget, uint64_t seed) {
+// How long a run plays: `games` games when not 0, else for `seconds`.
+struct Budget {
+  double seconds = 0;
+  int64_t games = 0;
+  bool spent(const BenchResult& r) const { return games ? r.games >= games : r.seconds >= seconds; }
+};
+
+BenchResult run_games(const Rules& rules, Mode mode, Budget budget, uint64_t seed) {
   using Clock = std::chrono::steady_clock;
   uint64_t s = seed * 0x9E3779B97F4A7C15ull + 1;
   auto next = [&s] {
@@ -67,7 +76,7 @@ BenchResult run_games(const Rules& rules, Mode mode, double budget, uint64_t see
     }
     ++r.games;
     r.seconds = std::chrono::duration<double>(Clock::now() - start).count();
-  } while (r.seconds < budget);
+  } while (!budget.spent(r));
   return r;
 }
 
@@ -135,11 +144,28 @@ void write_mode(JsonWriter& w, const ModeSummary& m) {
   w.end_array().end_object();
 }
 
+// The modes --mode asks for, in the order they run.
+std::vector<std::pair<Mode, ModeSummary*>> chosen_modes(const std::string& name, ModeSummary& walk,
+                                                        ModeSummary& playout) {
+  std::vector<std::pair<Mode, ModeSummary*>> modes;
+  if (name != "random_legal_move") modes.push_back({Mode::LegalMoves, &walk});
+  if (name != "legal_moves") modes.push_back({Mode::Playout, &playout});
+  return modes;
+}
+
 int run_bench(const ParsedArgs& args, Io& io) {
   auto overrides = read_overrides(args);
   if (!overrides) return usage_error(io, "bench", overrides.error);
+  if (args.has("seconds") && args.has("games"))
+    return usage_error(io, "bench", "give --seconds or --games, not both");
   auto seconds = parse_seconds(args.get("seconds"));
   if (!seconds) return usage_error(io, "bench", seconds.error);
+  Budget budget{*seconds.value, 0};
+  if (args.has("games")) {
+    auto games = parse_int(args.get("games"), 1, 1'000'000'000, "--games");
+    if (!games) return usage_error(io, "bench", games.error);
+    budget.games = *games.value;
+  }
   auto repeat = parse_int(args.get("repeat"), 1, 1000, "--repeat");
   if (!repeat) return usage_error(io, "bench", repeat.error);
   auto seed = parse_int(args.get("seed"), 0, INT64_MAX, "--seed");
@@ -148,11 +174,12 @@ int run_bench(const ParsedArgs& args, Io& io) {
   if (!loaded) return kFailed;
   auto rules = compile(loaded->game);
   ModeSummary walk{"legal_moves", {}}, playout{"random_legal_move", {}};
+  auto modes = chosen_modes(args.get("mode"), walk, playout);
   try {
     for (int64_t i = 0; i < *repeat.value; ++i) {
-      for (auto [mode, summary] : {std::pair{Mode::LegalMoves, &walk}, {Mode::Playout, &playout}})
+      for (auto [mode, summary] : modes)
         summary->runs.push_back(
-            run_games(*rules, mode, *seconds.value, static_cast<uint64_t>(*seed.value)));
+            run_games(*rules, mode, budget, static_cast<uint64_t>(*seed.value)));
     }
   } catch (const RuntimeError& e) {
     fmt::print(io.err, "mancala bench: {}: {}\n", args.positionals()[0], e.what());
@@ -161,23 +188,28 @@ int run_bench(const ParsedArgs& args, Io& io) {
   if (args.get("format") == "json") {
     JsonWriter w;
     w.begin_object().key("game").value(rules->name);
-    w.key("seconds").value(*seconds.value, 2).key("repeat").value(*repeat.value);
-    w.key("seed").value(*seed.value);
-    // The legal_moves walk's medians at the top, as before there were modes.
-    w.key("games_per_s").value(walk.games_median(), 1);
-    w.key("moves_per_s").value(walk.moves_median(), 1);
-    w.key("avg_moves").value(walk.avg_moves(), 2);
+    if (budget.games)
+      w.key("games").value(budget.games);
+    else
+      w.key("seconds").value(budget.seconds, 2);
+    w.key("repeat").value(*repeat.value).key("seed").value(*seed.value);
+    if (!walk.runs.empty()) {  // its medians at the top, as before there were modes
+      w.key("games_per_s").value(walk.games_median(), 1);
+      w.key("moves_per_s").value(walk.moves_median(), 1);
+      w.key("avg_moves").value(walk.avg_moves(), 2);
+    }
     w.key("modes").begin_object();
-    write_mode(w, walk);
-    write_mode(w, playout);
+    for (auto [mode, summary] : modes) write_mode(w, *summary);
     w.end_object().end_object();
     fmt::print(io.out, "{}\n", w.str());
     return kOk;
   }
-  fmt::print(io.out, "{}: random games on one thread, {} run{} of {:g} s per mode, seed {}\n",
-             rules->name, *repeat.value, *repeat.value == 1 ? "" : "s", *seconds.value,
-             *seed.value);
-  for (const ModeSummary* m : {&walk, &playout}) {
+  std::string run = budget.games
+                        ? fmt::format("{} game{}", budget.games, budget.games == 1 ? "" : "s")
+                        : fmt::format("{:g} s", budget.seconds);
+  fmt::print(io.out, "{}: random games on one thread, {} run{} of {} per mode, seed {}\n",
+             rules->name, *repeat.value, *repeat.value == 1 ? "" : "s", run, *seed.value);
+  for (auto [mode, m] : modes) {
     std::string spread = m->runs.size() > 1
                              ? fmt::format(" (median; runs {}-{})", readable(m->moves_min()),
                                            readable(m->moves_max()))
@@ -199,18 +231,25 @@ Command bench_command() {
       "from the start on one thread, in two modes: `legal_moves` lists the moves and\n"
       "picks one; `random_legal_move` draws and plays one as MCTS's playouts do\n"
       "(cheaper where legality needs look-ahead). Each mode plays for --seconds,\n"
-      "--repeat times (modes interleaved), and the median run is reported with the\n"
-      "slowest and fastest, as moves/s, games/s and moves per game. The same --seed\n"
-      "plays the same games.";
+      "or --games games, --repeat times (modes interleaved), and the median run is\n"
+      "reported with the slowest and fastest, as moves/s, games/s and moves per\n"
+      "game. The same --seed plays the same games. --games with one --mode is the\n"
+      "same work every run, for counting instructions: valgrind --tool=callgrind\n"
+      "mancala bench RULES --games 1000 --mode random_legal_move.";
   c.spec.positional("RULES");
   c.spec.flag(FlagSpec::option("seconds", "S",
                                "how long each run plays, in seconds (0.01 to 3600, e.g. 0.5)")
                   .defaults_to("3"));
+  c.spec.flag(FlagSpec::option("games", "N",
+                               "play N games a run instead of playing for --seconds (1 to 1e9)"));
+  c.spec.flag(FlagSpec::option("mode", "MODE", "which modes run: one, or both in turn")
+                  .one_of({"legal_moves", "random_legal_move", "both"})
+                  .defaults_to("both"));
   c.spec.flag(
       FlagSpec::option("repeat", "N", "runs per mode; the median is reported").defaults_to("1"));
   c.spec.flag(FlagSpec::option("seed", "N", "seed of the random moves").defaults_to("1"));
   c.spec.flag(FlagSpec::option("format", "FORMAT",
-                               "text for people; json: medians and every run of both modes")
+                               "text for people; json: medians and every run of each mode")
                   .one_of({"text", "json"})
                   .defaults_to("text"));
   c.spec.flag(set_flag());
