@@ -1160,21 +1160,35 @@ TEST(Runtime, ObserverSeesEverySeed) {
   EXPECT_EQ(t.log, "L0:2 1 2 R2 L2:3 3 4 5 R5 L5:3 0 1 2 X3:3p C");
 }
 
-// nonempty_holes reads four cells a word and gathers their lanes' high
-// bits by a multiplication: it must agree with a plain loop on every board
-// size, with counts that set a lane's high bit or only its low bits, and
-// must not report the stores or the cells past the board.
+// nonempty_holes and the occupied-start mask gather the cells holding
+// seeds four cells a word (a multiplication gathers the lanes' high bits)
+// or, with SSE2, eight cells a compare: both ways must agree with a plain
+// loop on every board size, from the first hole and from the middle of the
+// ring (North's hole 1), with counts that set a lane's high bit or only its
+// low bits, and must not report the stores or the cells past the range.
 TEST(Runtime, NonemptyHolesAgreesWithACellByCellLoop) {
   std::mt19937_64 rng(7);
   const uint16_t values[] = {0, 1, 2, 4, 0x7fff, 0x8000, 0xffff};
+  auto plain = [](const uint16_t* cell, int n) {
+    uint64_t bits = 0;
+    for (int c = 0; c < n; ++c) bits |= uint64_t{cell[c] != 0} << c;
+    return bits;
+  };
   for (int holes = 1; holes <= kMaxRowHoles; ++holes) {
     for (int trial = 0; trial < 200; ++trial) {
       State s;
       s.holes = static_cast<uint8_t>(holes);
       for (uint16_t& c : s.cells) c = values[rng() % 7];
-      uint64_t want = 0;
-      for (int c = 0; c < 2 * holes; ++c) want |= uint64_t{s.cells[c] != 0} << c;
-      ASSERT_EQ(s.nonempty_holes(), want) << holes << " holes, trial " << trial;
+      const uint16_t* cells = s.cells.data();
+      ASSERT_EQ(s.nonempty_holes(), plain(cells, 2 * holes)) << holes << " holes, trial " << trial;
+      for (const uint16_t* from : {cells, cells + holes}) {
+        uint64_t want = plain(from, holes);
+        ASSERT_EQ(detail::nonempty_cells_by_words(from, holes), want) << holes << " holes";
+#ifdef __SSE2__
+        ASSERT_EQ(detail::nonempty_cells_by_lanes(from, holes), want) << holes << " holes";
+        ASSERT_EQ(detail::nonempty_cells_by_lanes(cells, 2 * holes), plain(cells, 2 * holes));
+#endif
+      }
     }
   }
 }
