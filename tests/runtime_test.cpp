@@ -1193,6 +1193,31 @@ TEST(Runtime, NonemptyHolesAgreesWithACellByCellLoop) {
   }
 }
 
+// row_empty ORs a row's cells four to a word or, with SSE2, eight to a
+// load: both ways must agree with a plain loop for each row of every board
+// size, whichever single cell holds seeds (the stores and the cells past
+// the row full, to be ignored).
+TEST(Runtime, RowEmptyAgreesWithACellByCellLoop) {
+  for (int holes = 1; holes <= kMaxRowHoles; ++holes) {
+    for (int seeded = -1; seeded < 2 * holes; ++seeded) {
+      State s;
+      s.holes = static_cast<uint8_t>(holes);
+      s.cells.fill(0);
+      for (int c = 2 * holes; c < kMaxCells; ++c) s.cells[c] = 5;
+      if (seeded >= 0) s.cells[seeded] = seeded % 2 ? 1 : 0x8000;
+      for (Player p : {Player::South, Player::North}) {
+        const uint16_t* row = s.cells.data() + index(p) * holes;
+        bool want = seeded < 0 || seeded / holes != index(p);
+        ASSERT_EQ(s.row_empty(p), want) << holes << " holes, seeds in " << seeded;
+        ASSERT_EQ(detail::cells_empty_by_words(row, holes), want) << holes << " holes";
+#ifdef __SSE2__
+        ASSERT_EQ(detail::cells_empty_by_lanes(row, holes), want) << holes << " holes";
+#endif
+      }
+    }
+  }
+}
+
 TEST(Runtime, PipelineDumpIsStable) {
   auto a = load(kKalah);
   auto b = load(kKalah);

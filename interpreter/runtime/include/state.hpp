@@ -330,12 +330,12 @@ inline uint64_t nonempty_cells(const uint16_t* cell, int n) {
 #endif
 }
 
-// Whether `n` consecutive cells are all empty: one OR over them, four
-// cells to a word (the last word may overlap the one before), with no
-// branch per cell. Stopping at the first seed saves instructions but costs
-// a mispredicted branch on where that seed is (measured slower in wall
-// time; docs/performance.md).
-inline bool cells_empty(const uint16_t* cell, int n) {
+// Whether `n` consecutive cells (1 <= n <= 64) are all empty: one OR over
+// them, with no branch per cell. Stopping at the first seed saves
+// instructions but costs a mispredicted branch on where that seed is
+// (measured slower in wall time; docs/performance.md). By words: four
+// cells to a word (the last word may overlap the one before).
+inline bool cells_empty_by_words(const uint16_t* cell, int n) {
   uint64_t any = 0;
   if (n < 4) {
     for (int i = 0; i < n; ++i) any |= cell[i];
@@ -343,6 +343,29 @@ inline bool cells_empty(const uint16_t* cell, int n) {
   }
   for (int i = 0; i + 4 < n; i += 4) any |= word_at(cell + i);
   return (any | word_at(cell + n - 4)) == 0;
+}
+
+#ifdef __SSE2__
+// By lanes: eight cells to a load, the last eight cells read again for a
+// part group; a range shorter than eight reads up to 7 cells past n, as
+// nonempty_cells_by_lanes does (its callers are rows of fewer than 8 holes).
+inline bool cells_empty_by_lanes(const uint16_t* cell, int n) {
+  if (n < 8) return (nonempty_lanes(cell) & ((uint64_t{1} << n) - 1)) == 0;
+  auto load = [](const uint16_t* at) {
+    return _mm_loadu_si128(reinterpret_cast<const __m128i*>(at));
+  };
+  __m128i any = load(cell + n - 8);
+  for (int i = 0; i + 8 < n; i += 8) any = _mm_or_si128(any, load(cell + i));
+  return _mm_movemask_epi8(_mm_cmpeq_epi16(any, _mm_setzero_si128())) == 0xFFFF;
+}
+#endif
+
+inline bool cells_empty(const uint16_t* cell, int n) {
+#ifdef __SSE2__
+  return cells_empty_by_lanes(cell, n);
+#else
+  return cells_empty_by_words(cell, n);
+#endif
 }
 
 }  // namespace detail
