@@ -6,7 +6,9 @@
 // into H`: decided once per move, so other games pay nothing per lap), and
 // each lap picks one of two loops: seed by seed when drop handlers or `skip
 // when` must see every seed, or else whole laps added by division and the
-// remainder walked on the doubled track; a game in which no code runs during
+// remainder walked on the doubled track (on a board of at most 16 cells,
+// sown in one step by SSE2 lanes, sow_lanes, so that no loop exit is
+// mispredicted); a game in which no code runs during
 // the sowing (Rules::plain_laps) gets its own copy of the loop, with none of
 // the per-lap tests for names and fields that code could read or change, and
 // so does a game whose laps lift whole holes one way and skip none, with
