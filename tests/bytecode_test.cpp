@@ -73,6 +73,8 @@ Need walk(const Rules& r, CodeRef ref, const std::string& what) {
       case OpCode::JumpUnlessEqInt:
       case OpCode::JumpUnlessGtInt:
       case OpCode::JumpUnlessLeInt:
+      case OpCode::JumpUnlessOwnHere:
+      case OpCode::JumpUnlessStoreHere:
         reach(in.a, after);
         reach(pc + 1, after);
         break;

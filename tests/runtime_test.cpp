@@ -1399,6 +1399,32 @@ game "H" {
       << dump;
 }
 
+// `is_store(here)` then its branch is one instruction (JumpUnlessStoreHere,
+// fused by the code generator); it narrows the guard as the two did, and
+// the code is entered past it.
+TEST(Compile, AFusedStoreTestNarrowsTheGuard) {
+  auto r = load(R"(
+game "F" {
+  board { rows 2 holes 4 stores sown }
+  setup { seeds 3 }
+  moves { from own holes where count(hole) >= 1 }
+  on sow_end when is_store(here) and count(here) > 2 { extra_turn }
+  end { when no moves  winner most store }
+})");
+  ASSERT_TRUE(r);
+  int32_t entry = r->events[static_cast<size_t>(Event::SowEnd)].entry;
+  EXPECT_EQ(r->code[static_cast<size_t>(entry)].op, OpCode::JumpUnlessStoreHere)
+      << dump_pipeline(*r);
+  const HereGuard& g = r->event_guards[static_cast<size_t>(Event::SowEnd)];
+  EXPECT_EQ(g.test, HereGuard::Test::Gt);
+  EXPECT_EQ(g.value, 2);
+  for (int c = 0; c < r->cells; ++c) {
+    SCOPED_TRACE(c);
+    EXPECT_EQ(g.rules_out(c), !r->is_store_cell(c));
+  }
+  EXPECT_EQ(g.past_cell.entry, entry + 3);  // past the store test and the count test
+}
+
 // Once a guard has admitted a count, the code is entered past the leading
 // tests the guard decides: where only the counts were tested (the drop
 // loop), past the count test if it comes first; where the counts at `here`
@@ -1422,13 +1448,13 @@ game "E" {
     return std::pair{g.past_count.entry - entry(e), g.past_cell.entry - entry(e)};
   };
   auto op_at = [&](int32_t pc) { return r->code[static_cast<size_t>(pc)].op; };
-  // CountHere, JumpUnlessEqInt | the number test | OwnHere ...
+  // CountHere, JumpUnlessEqInt | the number test | JumpUnlessOwnHere ...
   auto [drop_count, drop_cell] = past(Event::Drop);
   EXPECT_EQ(drop_count, 2);
-  EXPECT_EQ(op_at(entry(Event::Drop) + drop_cell), OpCode::OwnHere) << dump_pipeline(*r);
+  EXPECT_EQ(op_at(entry(Event::Drop) + drop_cell), OpCode::JumpUnlessOwnHere) << dump_pipeline(*r);
   auto [lap_count, lap_cell] = past(Event::LapEnd);  // a shape test before the count test
   EXPECT_EQ(lap_count, 0);
-  EXPECT_EQ(op_at(entry(Event::LapEnd) + lap_cell), OpCode::OwnHere);
+  EXPECT_EQ(op_at(entry(Event::LapEnd) + lap_cell), OpCode::JumpUnlessOwnHere);
   EXPECT_EQ(past(Event::SowEnd), (std::pair{0, 0}));  // own(here) first: nothing decided
   EXPECT_EQ(past(Event::Pickup), (std::pair{0, 0}));  // no code
   EXPECT_NE(dump_pipeline(*r).find("on lap_end guard: entered at "), std::string::npos);

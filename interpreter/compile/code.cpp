@@ -293,6 +293,11 @@ std::optional<Instr> fused_branch(const Instr& in, const Instr& jump) {
   if (in.op == OpCode::Not) {
     return Instr{.op = if_false ? OpCode::JumpIfTrue : OpCode::JumpIfFalse, .a = jump.a};
   }
+  if (if_false && (in.op == OpCode::OwnHere || in.op == OpCode::IsStoreHere)) {
+    OpCode test =
+        in.op == OpCode::OwnHere ? OpCode::JumpUnlessOwnHere : OpCode::JumpUnlessStoreHere;
+    return Instr{.op = test, .a = jump.a};
+  }
   bool fits =
       in.a >= std::numeric_limits<int16_t>::min() && in.a <= std::numeric_limits<int16_t>::max();
   OpCode op = in.op == OpCode::EqInt   ? OpCode::JumpUnlessEqInt
@@ -306,12 +311,12 @@ std::optional<Instr> fused_branch(const Instr& in, const Instr& jump) {
 }  // namespace
 
 // Compare and branch: `EqInt k; JumpIfFalse L` becomes `JumpUnlessEqInt
-// k L` (and GtInt, LeInt; `Not; JumpIfFalse L` becomes `JumpIfTrue L`), one
-// dispatch instead of two, wherever nothing jumps to the second and k fits
-// Instr::b. Done after jump threading, which turns the `and` chains of
-// handler conditions into such pairs. The region [from, end) is then
-// compacted: every jump in it and every handler entry is renumbered
-// (nothing outside a region points into it but those).
+// k L` (and GtInt, LeInt; `Not; JumpIfFalse L` becomes `JumpIfTrue L`;
+// `OwnHere; JumpIfFalse L` becomes `JumpUnlessOwnHere L`, and IsStoreHere
+// `JumpUnlessStoreHere`), one dispatch instead of two, wherever nothing jumps to the second and k
+// fits Instr::b. Done after jump threading, which turns the `and` chains of handler conditions into
+// such pairs. The region [from, end) is then compacted: every jump in it and every handler entry is
+// renumbered (nothing outside a region points into it but those).
 void CodeGen::fuse_branches(int from, const std::vector<CodeRef*>& entries) {
   auto& code = rules_.code;
   const int end = label();

@@ -250,8 +250,7 @@ bool reads_only(OpCode op) {
 }
 
 bool is_branch(OpCode op) {
-  return op == OpCode::JumpIfFalse || op == OpCode::JumpIfTrue || op == OpCode::JumpUnlessEqInt ||
-         op == OpCode::JumpUnlessGtInt || op == OpCode::JumpUnlessLeInt;
+  return is_jump(op) && op != OpCode::Jump && op != OpCode::AndJump && op != OpCode::OrJump;
 }
 
 // The value of a leading test's instructions [from, to) with `here` =
@@ -278,6 +277,7 @@ std::optional<int64_t> shape_value(const Rules& r, size_t from, size_t to, int c
         v = r.opposite[cell];
         break;
       case OpCode::IsStoreHere:
+      case OpCode::JumpUnlessStoreHere:  // its test's value (narrow_cells)
         v = r.is_store_cell(cell);
         break;
       case OpCode::PushInt:
@@ -351,6 +351,8 @@ std::optional<int64_t> shape_value(const Rules& r, size_t from, size_t to, int c
 bool branch_passes(const Instr& in, int64_t v) {
   switch (in.op) {
     case OpCode::JumpIfFalse:
+    case OpCode::JumpUnlessOwnHere:
+    case OpCode::JumpUnlessStoreHere:
       return v != 0;
     case OpCode::JumpIfTrue:
       return v == 0;
@@ -367,12 +369,14 @@ bool branch_passes(const Instr& in, int64_t v) {
 
 // Narrows g.cells by a leading test (its instructions [from, branch), then
 // the branch) that reads only the board's shape at `here`: a cell where it
-// fails never gets past it. A test that reads more narrows nothing.
+// fails never gets past it. A test that reads more narrows nothing. A
+// branch that pops nothing (JumpUnlessStoreHere) computes its test itself.
 // Returns whether it narrowed (the guard then decides the test).
 bool narrow_cells(const Rules& r, HereGuard& g, size_t from, size_t branch) {
   std::array<HereGuard::Range, kMaxCells> at = g.at;
+  size_t to = op_info(r.code[branch].op).pop == 0 ? branch + 1 : branch;
   for (int c = 0; c < r.cells; ++c) {
-    std::optional<int64_t> v = shape_value(r, from, branch, c);
+    std::optional<int64_t> v = shape_value(r, from, to, c);
     if (!v) return false;
     if (!branch_passes(r.code[branch], *v)) at[static_cast<size_t>(c)] = HereGuard::Range{};
   }
@@ -423,7 +427,7 @@ HereGuard here_guard(const Rules& r, CodeRef code) {
     }
     if (is_branch(in.op)) {
       if (exit < 0) exit = in.a;
-      if (in.a != exit || !to_ret(exit) || depth != 1) return g;
+      if (in.a != exit || !to_ret(exit) || depth != op_info(in.op).pop) return g;
       decided = narrow_cells(r, g, test_from, pc) && decided;
       if (decided) g.past_cell = {static_cast<int32_t>(pc + 1)};
       depth = 0;

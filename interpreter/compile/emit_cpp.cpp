@@ -118,6 +118,10 @@ std::string statement(const Instr& in, int32_t at, int d) {
       return fmt::format("if ({} <= {}) goto i{};", v(d - 1), in.b, in.a);
     case OpCode::JumpUnlessLeInt:
       return fmt::format("if ({} > {}) goto i{};", v(d - 1), in.b, in.a);
+    case OpCode::JumpUnlessOwnHere:
+      return fmt::format("if (!op_OwnHere(m, s, r, 0)) goto i{};", in.a);
+    case OpCode::JumpUnlessStoreHere:
+      return fmt::format("if (!op_IsStoreHere(m, s, r, 0)) goto i{};", in.a);
     default:
       break;
   }

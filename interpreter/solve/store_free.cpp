@@ -35,7 +35,7 @@ constexpr int kOpcodes = 0
 #include "opcodes.def"
 #undef MANCALA_OP
     ;
-static_assert(kOpcodes == 111,
+static_assert(kOpcodes == 113,
               "opcodes.def changed: say in store_free.cpp's walk whether the new opcode reads "
               "a store or a cell, then update this count");
 namespace {
@@ -323,6 +323,12 @@ class Walk {
       case OpCode::Jump:
         merge(in.a, std::move(f), work);
         return;
+      case OpCode::JumpUnlessOwnHere:  // OwnHere (IsStoreHere), then JumpIfFalse
+      case OpCode::JumpUnlessStoreHere:
+        f.stack.push_back(test_of(here_value(f), in.op == OpCode::JumpUnlessOwnHere
+                                                     ? Abstract::Guard::TrueMeansHole
+                                                     : Abstract::Guard::FalseMeansHole));
+        [[fallthrough]];
       case OpCode::JumpIfFalse:
       case OpCode::JumpIfTrue: {
         Abstract c = pop(f);

@@ -75,6 +75,8 @@ constexpr bool is_jump(OpCode op) {
     case OpCode::JumpUnlessEqInt:
     case OpCode::JumpUnlessGtInt:
     case OpCode::JumpUnlessLeInt:
+    case OpCode::JumpUnlessOwnHere:
+    case OpCode::JumpUnlessStoreHere:
       return true;
     default:
       return false;
