@@ -312,11 +312,12 @@ std::optional<Instr> fused_branch(const Instr& in, const Instr& jump) {
 
 // Compare and branch: `EqInt k; JumpIfFalse L` becomes `JumpUnlessEqInt
 // k L` (and GtInt, LeInt; `Not; JumpIfFalse L` becomes `JumpIfTrue L`;
-// `OwnHere; JumpIfFalse L` becomes `JumpUnlessOwnHere L`, and IsStoreHere
-// `JumpUnlessStoreHere`), one dispatch instead of two, wherever nothing jumps to the second and k
-// fits Instr::b. Done after jump threading, which turns the `and` chains of handler conditions into
-// such pairs. The region [from, end) is then compacted: every jump in it and every handler entry is
-// renumbered (nothing outside a region points into it but those).
+// `OwnHere; JumpIfFalse L` becomes `JumpUnlessOwnHere L`, IsStoreHere
+// `JumpUnlessStoreHere L`), one dispatch instead of two, wherever nothing
+// jumps to the second and k fits Instr::b. Done after jump threading,
+// which turns the `and` chains of handler conditions into such pairs. The
+// region [from, end) is then compacted: every jump in it and every handler
+// entry is renumbered (nothing outside a region points into it but those).
 void CodeGen::fuse_branches(int from, const std::vector<CodeRef*>& entries) {
   auto& code = rules_.code;
   const int end = label();

@@ -369,10 +369,10 @@ L_JumpUnlessLeInt:
   if (POP() > in->b) pc = base + in->a;
   NEXT;
 L_JumpUnlessOwnHere:
-  if (!op_OwnHere(m, s, r, in->a)) pc = base + in->a;
+  if (!op_OwnHere(m, s, r, 0)) pc = base + in->a;  // a is the target, not an operand
   NEXT;
 L_JumpUnlessStoreHere:
-  if (!op_IsStoreHere(m, s, r, in->a)) pc = base + in->a;
+  if (!op_IsStoreHere(m, s, r, 0)) pc = base + in->a;  // a is the target, not an operand
   NEXT;
 L_WhileGuard:
   if (++locals[in->a] > kMaxWhileIterations) while_limit(r, static_cast<int32_t>(in - base));
