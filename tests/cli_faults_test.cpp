@@ -153,7 +153,9 @@ TEST(CliFaults, BenchPlaysAFixedNumberOfGamesInOneMode) {
                            "random_legal_move", "--format", "json"});
   ASSERT_EQ(json.status, 0) << json.err;
   // The budget is the games, not seconds; the walk's medians are absent.
-  EXPECT_EQ(json.out.rfind("{\"game\":\"Kalah\",\"games\":7,\"repeat\":2,\"seed\":1,\"modes\":", 0),
+  EXPECT_EQ(json.out.rfind("{\"game\":\"Kalah\",\"games\":7,\"repeat\":2,\"seed\":1,\"compiled_"
+                           "code\":false,\"modes\":",
+                           0),
             0u)
       << json.out;
   EXPECT_EQ(json.out.find("\"legal_moves\""), std::string::npos) << json.out;

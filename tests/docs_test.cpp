@@ -4,7 +4,8 @@
 //
 // In a console block a line "$ COMMAND" is run with sh in the source
 // directory (stdout and stderr together, as a terminal shows them), with
-// `build/mancala` meaning the binary under test and MANCALA_BINARY set for
+// `build/mancala` meaning the binary under test (`build/mancala_compiled`
+// the one built with compiled code) and MANCALA_BINARY set for
 // .ci/play; the lines up to the next "$" are its expected output, where a
 // line "..." stands for any number of lines and "..." within a line for any
 // text. Exit statuses are not
@@ -69,7 +70,9 @@ class DocExample : public ::testing::TestWithParam<Example> {};
 
 TEST_P(DocExample, PrintsWhatThePageShows) {
   const Example& e = GetParam();
-  std::string command = replace_all(e.command, "build/mancala", quote(MANCALA_BINARY));
+  std::string command =
+      replace_all(e.command, "build/mancala_compiled", quote(MANCALA_COMPILED_BINARY));
+  command = replace_all(command, "build/mancala ", quote(MANCALA_BINARY) + " ");
   std::string script =
       "cd " + quote(MANCALA_SOURCE_DIR) + " && MANCALA_BINARY=" + quote(MANCALA_BINARY) +
       " NO_COLOR=1 COLUMNS= sh -c " + quote("(" + command + ") 2>&1") + " </dev/null";

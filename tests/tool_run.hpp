@@ -74,17 +74,24 @@ inline ToolRun capture(const std::string& cmd) {
   return r;
 }
 
-// Runs `mancala ARGS` in `dir` with `input` on stdin (nullptr: /dev/null).
-inline ToolRun run_tool_in(const std::string& dir, const std::vector<std::string>& args,
-                           const std::string* input = nullptr) {
+// Runs `BINARY ARGS` in `dir` with `input` on stdin (nullptr: /dev/null).
+inline ToolRun run_program_in(const std::string& binary, const std::string& dir,
+                              const std::vector<std::string>& args,
+                              const std::string* input = nullptr) {
   std::filesystem::path in_file = temp_file("in");
   if (input) std::ofstream(in_file, std::ios::binary) << *input;
-  std::string cmd = "cd " + quote(dir) + " && " + quote(MANCALA_BINARY);
+  std::string cmd = "cd " + quote(dir) + " && " + quote(binary);
   for (const std::string& a : args) cmd += " " + quote(a);
   cmd += " <" + (input ? quote(in_file.string()) : std::string("/dev/null"));
   ToolRun r = capture(cmd);
   std::filesystem::remove(in_file);
   return r;
+}
+
+// Runs `mancala ARGS` in `dir`, as run_program_in.
+inline ToolRun run_tool_in(const std::string& dir, const std::vector<std::string>& args,
+                           const std::string* input = nullptr) {
+  return run_program_in(MANCALA_BINARY, dir, args, input);
 }
 
 // Runs `script` with bash in the source directory, stdin from /dev/null, for

@@ -22,7 +22,6 @@
 #include <cstdlib>
 
 #include "command.hpp"
-#include "compile.hpp"
 #include "json.hpp"
 #include "rng.hpp"
 #include "runtime.hpp"
@@ -172,7 +171,7 @@ int run_bench(const ParsedArgs& args, Io& io) {
   if (!seed) return usage_error(io, "bench", seed.error);
   auto loaded = load_game(args.positionals()[0], *overrides.value, io);
   if (!loaded) return kFailed;
-  auto rules = compile(loaded->game);
+  auto rules = rules_to_play(*loaded);
   ModeSummary walk{"legal_moves", {}}, playout{"random_legal_move", {}};
   auto modes = chosen_modes(args.get("mode"), walk, playout);
   try {
@@ -193,6 +192,7 @@ int run_bench(const ParsedArgs& args, Io& io) {
     else
       w.key("seconds").value(budget.seconds, 2);
     w.key("repeat").value(*repeat.value).key("seed").value(*seed.value);
+    w.key("compiled_code").value(rules->native != nullptr);
     if (!walk.runs.empty()) {  // its medians at the top, as before there were modes
       w.key("games_per_s").value(walk.games_median(), 1);
       w.key("moves_per_s").value(walk.moves_median(), 1);
@@ -207,8 +207,9 @@ int run_bench(const ParsedArgs& args, Io& io) {
   std::string run = budget.games
                         ? fmt::format("{} game{}", budget.games, budget.games == 1 ? "" : "s")
                         : fmt::format("{:g} s", budget.seconds);
-  fmt::print(io.out, "{}: random games on one thread, {} run{} of {} per mode, seed {}\n",
-             rules->name, *repeat.value, *repeat.value == 1 ? "" : "s", run, *seed.value);
+  fmt::print(io.out, "{}: random games on one thread, {} run{} of {} per mode, seed {}{}\n",
+             rules->name, *repeat.value, *repeat.value == 1 ? "" : "s", run, *seed.value,
+             rules->native ? ", compiled code" : "");
   for (auto [mode, m] : modes) {
     std::string spread = m->runs.size() > 1
                              ? fmt::format(" (median; runs {}-{})", readable(m->moves_min()),

@@ -12,7 +12,6 @@
 #include <chrono>
 
 #include "command.hpp"
-#include "compile.hpp"
 #include "egtb.hpp"
 #include "json.hpp"
 #include "runtime.hpp"
@@ -42,7 +41,7 @@ int run_egtb(const ParsedArgs& args, Io& io) {
   const std::string& rules_path = args.positionals()[1];
   std::optional<LoadedGame> loaded = load_game(rules_path, *overrides.value, io);
   if (!loaded) return kFailed;
-  std::shared_ptr<const Rules> rules = compile(loaded->game);
+  std::shared_ptr<const Rules> rules = rules_to_play(*loaded);
   std::string refused = Egtb::unsupported_reason(*rules);
   if (!refused.empty()) {
     fmt::print(io.err, "mancala egtb: {} cannot have an endgame database: {}\n", rules->name,

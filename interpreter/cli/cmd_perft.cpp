@@ -17,7 +17,6 @@
 #include <fmt/format.h>
 
 #include "command.hpp"
-#include "compile.hpp"
 #include "json.hpp"
 #include "runtime.hpp"
 
@@ -51,7 +50,7 @@ int run_perft(const ParsedArgs& args, Io& io) {
   if (!seed) return usage_error(io, "perft", seed.error);
   std::optional<LoadedGame> loaded = load_game(args.positionals()[0], *overrides.value, io);
   if (!loaded) return kFailed;
-  std::shared_ptr<const Rules> rules = compile(loaded->game);
+  std::shared_ptr<const Rules> rules = rules_to_play(*loaded);
   const int n = static_cast<int>(*depth.value);
   std::vector<uint64_t> leaves(n, 0);
   State start = initial_state(*rules, *seed.value);

@@ -32,7 +32,6 @@
 #include "agents.hpp"
 #include "board_view.hpp"
 #include "command.hpp"
-#include "compile.hpp"
 #include "describe.hpp"
 #include "json.hpp"
 #include "narrate.hpp"
@@ -821,7 +820,7 @@ int run_play(const ParsedArgs& args, Io& io) {
                config.value->record_path, std::strerror(errno));
     return kFailed;
   }
-  std::shared_ptr<const Rules> rules = compile(loaded->game);
+  std::shared_ptr<const Rules> rules = rules_to_play(*loaded);
   auto south = make_side("south", *south_checked.value, seed, *rules);
   auto north = make_side("north", *north_checked.value, seed + 1, *rules);
   for (const Expected<Side>* side : {&south, &north}) {

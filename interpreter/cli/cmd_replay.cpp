@@ -14,7 +14,6 @@
 
 #include "board_view.hpp"
 #include "command.hpp"
-#include "compile.hpp"
 #include "move_list.hpp"
 #include "position_json.hpp"
 #include "record.hpp"
@@ -211,7 +210,7 @@ int replay_record(const ParsedArgs& args, std::vector<std::pair<std::string, int
                path, join(differences, "; and "));
     return kFailed;
   }
-  std::shared_ptr<const Rules> rules = compile(loaded->game);
+  std::shared_ptr<const Rules> rules = rules_to_play(*loaded);
   std::vector<std::string> expected;
   for (const std::string& p : r.positions) expected.push_back(canonical_json_of_position(p));
   auto moves = record_moves(path, r, rules->move_names());
@@ -240,7 +239,7 @@ int run_replay(const ParsedArgs& args, Io& io) {
   }
   std::optional<LoadedGame> loaded = load_game(args.positionals()[0], *overrides.value, io);
   if (!loaded) return kFailed;
-  std::shared_ptr<const Rules> rules = compile(loaded->game);
+  std::shared_ptr<const Rules> rules = rules_to_play(*loaded);
   auto moves = parse_move_list(args.get("moves"), rules->move_names());
   if (!moves) return usage_error(io, "replay", moves.error);
   auto seed = read_setup_seed(args);

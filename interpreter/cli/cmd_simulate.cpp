@@ -16,7 +16,6 @@
 
 #include "agents.hpp"
 #include "command.hpp"
-#include "compile.hpp"
 #include "simulate.hpp"
 
 namespace mancala::cli {
@@ -82,7 +81,7 @@ int run_simulate(const ParsedArgs& args, Io& io) {
   }
   std::optional<LoadedGame> loaded = load_game(args.positionals()[0], *overrides.value, io);
   if (!loaded) return kFailed;
-  std::shared_ptr<const Rules> rules = compile(loaded->game);
+  std::shared_ptr<const Rules> rules = rules_to_play(*loaded);
   Expected<SimulationReport> result;
   try {
     result = run_with_progress(*rules, *options.value, io);

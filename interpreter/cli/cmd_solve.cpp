@@ -14,7 +14,6 @@
 #include <cmath>
 
 #include "command.hpp"
-#include "compile.hpp"
 #include "json.hpp"
 #include "move_list.hpp"
 #include "runtime.hpp"
@@ -184,7 +183,7 @@ int run_solve(const ParsedArgs& args, Io& io) {
   if (!seed) return usage_error(io, "solve", seed.error);
   std::optional<LoadedGame> loaded = load_game(args.positionals()[0], options.value->overrides, io);
   if (!loaded) return kFailed;
-  std::shared_ptr<const Rules> rules = compile(loaded->game);
+  std::shared_ptr<const Rules> rules = rules_to_play(*loaded);
   auto moves = parse_move_list(args.get("moves"), rules->move_names());
   if (!moves) return usage_error(io, "solve", moves.error);
   std::string refused = unsolvable_reason(*rules);

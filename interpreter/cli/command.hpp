@@ -14,13 +14,16 @@
 #pragma once
 
 #include <cstdio>
+#include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
 #include "args.hpp"
 #include "check.hpp"
 #include "checked.hpp"
+#include "native.hpp"
 #include "parse.hpp"
 #include "source.hpp"
 
@@ -92,6 +95,16 @@ CheckResult check_rules(const std::string& path, SourceSet& sources, Diagnostics
 std::optional<LoadedGame> load_game(const std::string& path,
                                     const std::vector<std::pair<std::string, int64_t>>& overrides,
                                     Io& io);
+
+// The loaded game's rules, ready to play: compile() and, in a program that
+// carries code compiled to C++ (`mancala_compiled`, main.cpp), the entry
+// compiled from this very code (attach_native; else the bytecode runs, as
+// in `mancala`). Every command that plays a game gets its rules here; the
+// two programs play alike move by move, the compiled one faster.
+std::shared_ptr<const Rules> rules_to_play(const LoadedGame& loaded);
+// The table of compiled code rules_to_play looks in (none unless set):
+// main.cpp sets it once, before any command runs.
+void carry_compiled_code(std::span<const NativeCode> table);
 
 // Whether `path` can be read as a text file of at most `max_bytes`: when not,
 // prints "mancala COMMAND: PATH: why" to io.err and returns false.

@@ -16,6 +16,7 @@
 #include <system_error>
 
 #include "command.hpp"
+#include "compile.hpp"
 #include "diagnostics.hpp"
 #include "files.hpp"
 #include "parse.hpp"
@@ -149,6 +150,22 @@ std::optional<LoadedGame> load_game(const std::string& path,
   }
   loaded.game = std::move(*result.game);
   return loaded;
+}
+
+namespace {
+std::span<const NativeCode> carried_code;
+}  // namespace
+
+void carry_compiled_code(std::span<const NativeCode> table) {
+  carried_code = table;
+}
+
+std::shared_ptr<const Rules> rules_to_play(const LoadedGame& loaded) {
+  std::shared_ptr<const Rules> rules = compile(loaded.game);
+  if (carried_code.empty()) return rules;
+  auto with_code = std::make_shared<Rules>(*rules);
+  if (!attach_native(*with_code, carried_code)) return rules;  // compiled from other code
+  return with_code;
 }
 
 namespace {

@@ -14,6 +14,11 @@
 // command quietly with status 0, as Unix filters do. fmt::print throws
 // std::system_error when fwrite fails, and so does the CLI's flush()
 // (command.hpp); what sits in stdio's buffer is checked by the final fflush.
+//
+// The file is built twice: as `mancala`, and as `mancala_compiled` with
+// MANCALA_CARRIES_COMPILED_GAMES defined and every shipped game's code
+// compiled to C++ linked in (CMakeLists.txt), which it hands to the
+// commands before any runs (carry_compiled_code, command.hpp).
 #include <fmt/format.h>
 #include <poll.h>
 #include <unistd.h>
@@ -161,6 +166,15 @@ int run_checked(int argc, char** argv) {
 }  // namespace
 }  // namespace mancala::cli
 
+#ifdef MANCALA_CARRIES_COMPILED_GAMES
+namespace mancala {
+std::span<const NativeCode> compiled_games();  // generated/compiled_games.cpp
+}
+#endif
+
 int main(int argc, char** argv) {
+#ifdef MANCALA_CARRIES_COMPILED_GAMES
+  mancala::cli::carry_compiled_code(mancala::compiled_games());
+#endif
   return mancala::cli::run_checked(argc, argv);
 }
