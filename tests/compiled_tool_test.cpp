@@ -6,6 +6,7 @@
 // invariants_test.cpp; these tests check that the tool is wired to it.
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <regex>
 #include <string>
 #include <vector>
@@ -42,11 +43,24 @@ TEST(CompiledTool, RunsTheCompiledCodeOfAShippedGame) {
     EXPECT_EQ(compiled_field(run_compiled(bench)), "true") << game;
     EXPECT_EQ(compiled_field(run_plain(bench)), "false") << game;
   }
+  // Its version says how many rule files it carries: every shipped game, and
+  // the made-up games of tests/compiled/.
+  size_t shipped = 0;
+  for (const auto& entry :
+       std::filesystem::directory_iterator(std::string(MANCALA_SOURCE_DIR) + "/games"))
+    shipped += entry.path().extension() == ".mnc";
+  std::smatch carried;
+  std::string version = run_compiled({"--version"}).out;
+  ASSERT_TRUE(std::regex_search(version, carried,
+                                std::regex(", with the compiled code of ([0-9]+) rule files\n$")))
+      << version;
+  EXPECT_GT(std::stoul(carried[1]), shipped);
+  EXPECT_EQ(run_plain({"--version"}).out.find("compiled"), std::string::npos);
   ToolRun text = run_compiled({"bench", "kalah", "--games", "2"});
   EXPECT_NE(text.out.find("seed 1, compiled code\n"), std::string::npos) << text.out;
   // A setting that changes the board, not the code, keeps the compiled code.
-  EXPECT_EQ(compiled_field(run_compiled({"bench", "kalah", "--set", "holes=4", "--games", "2",
-                                         "--format", "json"})),
+  EXPECT_EQ(compiled_field(run_compiled(
+                {"bench", "kalah", "--set", "holes=4", "--games", "2", "--format", "json"})),
             "true");
 }
 
@@ -56,8 +70,7 @@ TEST(CompiledTool, RunsTheBytecodeOfCodeItDidNotCompile) {
   size_t at = kalah.find(extra);
   ASSERT_NE(at, std::string::npos);
   // An extra turn only when the store then holds at least 2: other code.
-  std::string changed =
-      kalah.replace(at, extra.size(), "when is_store(here) and count(here) >= 2");
+  std::string changed = kalah.replace(at, extra.size(), "when is_store(here) and count(here) >= 2");
   ToolRun bench = run_compiled({"bench", "-", "--games", "20", "--format", "json"}, &changed);
   ASSERT_EQ(bench.status, 0) << bench.err;
   EXPECT_EQ(compiled_field(bench), "false") << bench.out;
@@ -70,11 +83,12 @@ TEST(CompiledTool, RunsTheBytecodeOfCodeItDidNotCompile) {
 
 TEST(CompiledTool, SimulatesAsTheBytecode) {
   for (const char* game : kGames) {
-    std::vector<std::string> args = {"simulate",        game,          "--games",
-                                     "4",               "--south",     "mcts:iterations=40",
+    std::vector<std::string> args = {"simulate",        game,
+                                     "--games",         "4",
+                                     "--south",         "mcts:iterations=40",
                                      "--north",         "alphabeta:depth=2",
-                                     "--opening-plies", "3",           "--format",
-                                     "json"};
+                                     "--opening-plies", "3",
+                                     "--format",        "json"};
     ToolRun a = run_compiled(args);
     ToolRun b = run_plain(args);
     ASSERT_EQ(a.status, 0) << game << ": " << a.err;
@@ -87,7 +101,7 @@ TEST(CompiledTool, SolvesAndCountsAsTheBytecode) {
   auto untimed = [](const std::string& out) {
     return std::regex_replace(out, std::regex("\"seconds\":[0-9.]+"), "");
   };
-  std::vector<std::string> solve = {"solve", "kalah", "--set", "holes=4",
+  std::vector<std::string> solve = {"solve", "kalah",   "--set",    "holes=4",
                                     "--set", "seeds=2", "--format", "json"};
   ToolRun a = run_compiled(solve);
   ToolRun b = run_plain(solve);

@@ -21,7 +21,10 @@ int run_version(const ParsedArgs&, Io& io) {
 }  // namespace
 
 std::string version_text() {
-  return fmt::format("mancala {} (commit {})", kRelease, build_commit());
+  std::string text = fmt::format("mancala {} (commit {})", kRelease, build_commit());
+  if (size_t n = carried_compiled_code().size(); n > 0)
+    text += fmt::format(", with the compiled code of {} rule files", n);
+  return text;
 }
 
 Command version_command() {
@@ -31,7 +34,8 @@ Command version_command() {
   c.description =
       "Prints `mancala RELEASE (commit DESCRIBE)`, DESCRIBE being what\n"
       "`git describe --always --long --dirty` said when it was built, or\n"
-      "\"unknown\" for a build outside a git checkout. Same as `mancala --version`.";
+      "\"unknown\" for a build outside a git checkout, and in `mancala_compiled`\n"
+      "how many rule files' code it carries compiled. Same as `mancala --version`.";
   c.run = run_version;
   return c;
 }

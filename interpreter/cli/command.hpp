@@ -105,6 +105,7 @@ std::shared_ptr<const Rules> rules_to_play(const LoadedGame& loaded);
 // The table of compiled code rules_to_play looks in (none unless set):
 // main.cpp sets it once, before any command runs.
 void carry_compiled_code(std::span<const NativeCode> table);
+std::span<const NativeCode> carried_compiled_code();
 
 // Whether `path` can be read as a text file of at most `max_bytes`: when not,
 // prints "mancala COMMAND: PATH: why" to io.err and returns false.

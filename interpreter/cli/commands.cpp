@@ -160,6 +160,10 @@ void carry_compiled_code(std::span<const NativeCode> table) {
   carried_code = table;
 }
 
+std::span<const NativeCode> carried_compiled_code() {
+  return carried_code;
+}
+
 std::shared_ptr<const Rules> rules_to_play(const LoadedGame& loaded) {
   std::shared_ptr<const Rules> rules = compile(loaded.game);
   if (carried_code.empty()) return rules;
