@@ -320,17 +320,23 @@ int hand_left(const Machine& m, int land) {
   return m.taken > 0 ? land | kAfterLap : -1;
 }
 
-// The landing hole's counts after which more than the relay kind's
-// default condition may decide the next lap (after_lap), found once per
-// move: none with no lap_end code and no `relay ... when`; those its guard
-// admits when the lap_end code alone could decide and is guarded; else
-// every count. At any other count no code runs, so the hand is empty
-// (only lap_end code lifts seeds into it, and each lap starts by sowing
-// what it holds) and the default condition is the whole decision.
-[[gnu::always_inline]] inline HereGuard::Range lap_end_counts(const Rules& r) {
-  if (r.plain_relay) return {};
-  if (!r.relay_when.empty()) return HereGuard{}.counts;  // every count
-  return r.event_guards[static_cast<size_t>(Event::LapEnd)].counts;
+// The landing hole's counts, cell by cell, after which more than the
+// relay kind's default condition may decide the next lap (after_lap),
+// found once per move: none with no lap_end code and no `relay ... when`;
+// those its guard admits at that cell when the lap_end code alone could
+// decide (ǁHus's capture: only in the front row); else every count. At
+// any other count no code runs, so the hand is empty (only lap_end code
+// lifts seeds into it, and each lap starts by sowing what it holds) and
+// the default condition is the whole decision.
+using CellCounts = std::array<HereGuard::Range, kMaxCells>;
+constexpr CellCounts kNoCount = HereGuard::every_cell({});
+constexpr CellCounts kEveryCount =
+    HereGuard::every_cell(HereGuard::range_of(HereGuard::Test::None, 0));
+
+[[gnu::always_inline]] inline const CellCounts& lap_end_counts(const Rules& r) {
+  if (r.plain_relay) return kNoCount;
+  if (!r.relay_when.empty()) return kEveryCount;
+  return r.event_guards[static_cast<size_t>(Event::LapEnd)].at;
 }
 
 // The relay decision after a lap that landed in `land`: lap_end handlers,
@@ -435,7 +441,7 @@ template <bool kObs, bool kHand, Laps kLaps>
   Snapshot tortoise;
   const bool lasting = !kOneWay && r.has_lasting;
   const bool reads_sown = r.reads_sown;
-  const HereGuard::Range decides = kPlain ? HereGuard::Range{} : lap_end_counts(r);
+  const CellCounts& decides = lap_end_counts(r);
   int power = 1;
   int lam = 1;
   if (r.may_relay)
@@ -466,7 +472,8 @@ template <bool kObs, bool kHand, Laps kLaps>
       m.in_hand = 0;
     }
     MANCALA_ASSERT(m.taken == 0);
-    int next = decides.has(s.cells[land]) ? after_lap(m, tv, land) : plain_relay_target(m, land);
+    int next = !kPlain && decides[land].has(s.cells[land]) ? after_lap(m, tv, land)
+                                                           : plain_relay_target(m, land);
     if (next < 0) {
       m.here = land;
       return true;
