@@ -1596,6 +1596,77 @@ game "E" {
   EXPECT_EQ(fired[5], 0);
 }
 
+// An end condition that reads nothing but the two stores and constants
+// (Oware's `majority or ...`) is decided by a table of its value for every
+// pair of stores up to the game's seeds, made once when the game is
+// compiled (DirectTest's store table); a store past the table runs the
+// code. Table or code, play is the same: a twin whose conditions also read
+// `ply` (so they cannot be tabled) ends every game alike, and so does a
+// position whose stores hold more seeds than the game has.
+TEST(Compile, EndConditionsOnTheStoresAloneAreTabled) {
+  auto game =
+      [](const std::string& a, const std::string& b) {
+        return load(R"(
+game "T" {
+  board { rows 2 holes 3 stores captures }
+  setup { seeds 3 }
+  moves { from own holes where count(hole) >= 1 }
+  on sow_end when not is_store(here) and count(here) >= 2 and count(here) <= 3 {
+    capture here to mover
+  }
+  end {
+    when )" + a + R"( as "lead"
+    when )" + b + R"( as "even"
+    when empty_row as "bare" { capture board to owners }
+    winner most store
+  }
+}
+)");
+      };
+  auto tabled = game("max(store(south) - store(north), 0) >= 5 or store(north) - store(south) >= 7",
+                     "store(south) == store(north) and store(south) + store(north) >= 8");
+  auto code =
+      game("max(store(south) - store(north), 0) >= 5 or store(north) - store(south) >= 7 + 0 * ply",
+           "store(south) == store(north) and store(south) + store(north) >= 8 + 0 * ply");
+  ASSERT_TRUE(tabled && code);
+  for (size_t i = 0; i < 2; ++i) {
+    EXPECT_EQ(tabled->end[i].direct.value, OpCode::StoreOfInt) << i;
+    EXPECT_EQ(tabled->end[i].direct.k, tabled->total() + 1) << i;  // stores 0..18
+    EXPECT_TRUE(code->end[i].direct.empty()) << i;
+  }
+  EXPECT_NE(dump_pipeline(*tabled).find("direct: the stores' table, 19 x 19"), std::string::npos);
+
+  // The same random games, move by move, end alike; both tabled clauses fire.
+  std::vector<int> fired(3, 0);
+  Rng walk(5);
+  for (int game_no = 0; game_no < 600; ++game_no) {
+    State a = initial_state(*tabled), b = initial_state(*code);
+    while (!a.over) {
+      MoveList moves = legal_moves(*tabled, a);
+      Move m = moves[walk.below(moves.size())];
+      ApplyInfo x = apply(*tabled, a, m), y = apply(*code, b, m);
+      ASSERT_EQ(a, b);
+      ASSERT_EQ(x.game_over, y.game_over);
+      if (!x.game_over) continue;
+      ASSERT_EQ(x.end.reason, y.end.reason);
+      for (size_t i = 0; i < 3; ++i) fired[i] += x.end.reason == tabled->end[i].label;
+    }
+  }
+  for (size_t i = 0; i < 3; ++i) EXPECT_GT(fired[i], 0) << tabled->end[i].label;
+
+  // Stores past the table (more seeds than the game has): the code decides.
+  for (int south : {0, 18, 19, 40}) {
+    for (int north : {0, 19, 25, 40}) {
+      State a = test::position(*tabled, {1, 0, 0}, {0, 0, 1}, south, north);
+      State b = test::position(*code, {1, 0, 0}, {0, 0, 1}, south, north);
+      ApplyInfo x = apply(*tabled, a, mv(1)), y = apply(*code, b, mv(1));
+      ASSERT_EQ(a, b) << south << " " << north;
+      EXPECT_EQ(x.game_over, y.game_over) << south << " " << north;
+      EXPECT_EQ(x.end.reason, y.end.reason) << south << " " << north;
+    }
+  }
+}
+
 // `where count(hole) >= K` (or `> K - 1`, `!= 0`) is read as the seeds a
 // start needs (Rules::where_min_seeds) and tested without the bytecode;
 // any other condition runs as code. Read or run, the moves are the same:

@@ -18,6 +18,7 @@
 
 #include "builtins.hpp"
 #include "compile_internal.hpp"
+#include "runtime.hpp"
 
 namespace mancala {
 namespace {
@@ -513,6 +514,76 @@ DirectTest direct_test(const Rules& r, CodeRef code) {
   return {};
 }
 
+// Whether a condition's code reads nothing but the two stores and
+// constants, so that a table of the stores can stand for it (DirectTest):
+// straight-line code and forward jumps, up to its Ret, of the
+// instructions below alone (no division: it may fail).
+bool reads_only_stores(const Rules& r, CodeRef code) {
+  if (code.empty()) return false;
+  auto entry = static_cast<size_t>(code.entry), end = entry;
+  while (end < r.code.size() && r.code[end].op != OpCode::Ret) ++end;
+  if (end == r.code.size()) return false;
+  bool store = false;
+  for (size_t i = entry; i < end; ++i) {
+    const Instr& in = r.code[i];
+    switch (in.op) {
+      case OpCode::StoreOfInt:
+        store = true;
+        break;
+      case OpCode::Jump:
+      case OpCode::JumpIfFalse:
+      case OpCode::JumpIfTrue:
+      case OpCode::AndJump:
+      case OpCode::OrJump:
+        if (static_cast<size_t>(in.a) <= i || static_cast<size_t>(in.a) > end) return false;
+        break;
+      case OpCode::PushInt:
+      case OpCode::PushConst:
+      case OpCode::Min:
+      case OpCode::Max:
+      case OpCode::Abs:
+      case OpCode::Neg:
+      case OpCode::Not:
+      case OpCode::Add:
+      case OpCode::Sub:
+      case OpCode::Mul:
+      case OpCode::Eq:
+      case OpCode::Ne:
+      case OpCode::Lt:
+      case OpCode::Le:
+      case OpCode::Gt:
+      case OpCode::Ge:
+      case OpCode::EqInt:
+      case OpCode::GtInt:
+      case OpCode::LeInt:
+      case OpCode::AddInt:
+      case OpCode::MulInt:
+        break;
+      default:
+        return false;
+    }
+  }
+  return store;
+}
+
+// The largest table of the stores (DirectTest), in entries: 128 seeds a
+// store or fewer, so that making it costs a load no more than a
+// millisecond or so.
+constexpr int kMaxStoreTable = 129 * 129;
+
+// Makes the conditions on the stores alone tables, once the code is whole.
+void table_store_conditions(Rules& r) {
+  int side = r.total() + 1;
+  if (side * side > kMaxStoreTable) return;
+  for (EndClauseCode& c : r.end) {
+    if (c.kind != EndKind::When || !c.direct.empty() || !reads_only_stores(r, c.cond)) continue;
+    uint32_t table = add_store_table(r, c.cond, side);
+    c.direct.value = OpCode::StoreOfInt;
+    c.direct.k = side;
+    c.direct.table = table;
+  }
+}
+
 void compile_moves_and_sowing(const GameSpec& g, Rules& r, CodeGen& gen) {
   if (g.move_where) {
     r.where_min_seeds = min_seeds_test(*g.move_where);
@@ -619,6 +690,7 @@ std::shared_ptr<const Rules> compile(const CheckedGame& game) {
                  !r.skip_origin && r.skip_when.empty() && !r.reads_lap_start && !r.laps_turn &&
                  !r.has_questions && !r.hand_laps && !r.has_lasting;
   r.first_lap_test = first_lap_testable(r, no_room);
+  table_store_conditions(r);
   return rules;
 }
 

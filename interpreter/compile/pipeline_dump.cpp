@@ -159,7 +159,9 @@ std::string dump_pipeline(const Rules& r) {
     title += " \"" + c.label + "\"" + (c.draw ? " draw" : "") + (c.won ? " won" : "");
     out += title + "\n";
     dump_code(out, r, "  condition", c.cond);
-    if (!c.direct.empty()) {
+    if (c.direct.value == OpCode::StoreOfInt) {
+      out += fmt::format("  direct: the stores' table, {} x {}\n", c.direct.k, c.direct.k);
+    } else if (!c.direct.empty()) {
       out += fmt::format("  direct: {} {} {}\n", opcode_name(c.direct.value),
                          opcode_name(c.direct.compare), c.direct.k);
     }

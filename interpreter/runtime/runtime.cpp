@@ -914,12 +914,26 @@ void end_round(Machine& m, ApplyInfo& info, std::string_view reason, bool draw, 
 
 namespace {
 
+// A condition on the stores alone, from its table (DirectTest): stores
+// past the table (more seeds than the game has) run the code.
+[[gnu::always_inline]] inline bool store_test(Machine& m, const EndClauseCode& c) {
+  const DirectTest& t = c.direct;
+  auto side = static_cast<uint32_t>(t.k);
+  uint32_t south = m.s.cells[2 * m.rules.side], north = m.s.cells[2 * m.rules.side + 1];
+  if (south >= side || north >= side) return exec(m, c.cond) != 0;
+  uint32_t bit = south * side + north;
+  return (m.rules.store_tables[t.table + bit / 64] >> (bit % 64)) & 1u;
+}
+
 // An end condition's direct test (Rules' DirectTest): what its code
 // computes. `board` memoises the board's sum over the clauses of one move
 // (-1: not yet summed; conditions change nothing).
-[[gnu::always_inline]] inline bool direct_test(Machine& m, const DirectTest& t, int& board) {
+[[gnu::always_inline]] inline bool direct_test(Machine& m, const EndClauseCode& c, int& board) {
+  const DirectTest& t = c.direct;
   int64_t v = 0;
   switch (t.value) {
+    case OpCode::StoreOfInt:
+      return store_test(m, c);
     case OpCode::EmptyRow:
       v = empty_row(m.rules, m.s);
       // Both rows hold seeds: where each player controls their own row and
@@ -956,7 +970,7 @@ namespace {
     bool fired = false;
     switch (c.kind) {
       case EndKind::When:
-        fired = c.direct.empty() ? exec(m, c.cond) != 0 : direct_test(m, c.direct, board);
+        fired = c.direct.empty() ? exec(m, c.cond) != 0 : direct_test(m, c, board);
         break;
       case EndKind::Stalemate:
         fired = s.since_capture >= c.count;
@@ -1184,6 +1198,23 @@ void legal_children(const Rules& r, const State& s, MoveList& moves, State* chil
 }
 
 // ---- evaluation and validation ---------------------------------------------
+
+uint32_t add_store_table(Rules& r, CodeRef cond, int side) {
+  auto first = static_cast<uint32_t>(r.store_tables.size());
+  r.store_tables.resize(r.store_tables.size() + (static_cast<size_t>(side * side) + 63) / 64);
+  State s = initial_state(r);
+  for (int south = 0; south < side; ++south) {
+    for (int north = 0; north < side; ++north) {
+      s.cells[2 * r.side] = static_cast<uint16_t>(south);
+      s.cells[2 * r.side + 1] = static_cast<uint16_t>(north);
+      Machine m(r, s, Player::South, nullptr);
+      if (exec(m, cond) == 0) continue;
+      auto bit = static_cast<uint32_t>(south * side + north);
+      r.store_tables[first + bit / 64] |= uint64_t{1} << (bit % 64);
+    }
+  }
+  return first;
+}
 
 int64_t evaluate(const Rules& r, const State& s, Player pov) {
   if (r.evaluation.empty()) {

@@ -169,12 +169,20 @@ struct HandlerCode {
 // sum for every clause that reads it) and enters no bytecode.
 // The comparison is kept as the range [lo, hi] it accepts (or rejects,
 // for `!=`), so that it costs one unsigned compare.
+// A condition whose code reads nothing but the two stores and constants
+// (`when majority`, a store against a number) is a table instead
+// (`value` StoreOfInt): its value for every pair of stores below `k`
+// (the game's seeds and one), computed once by running the code when the
+// game is compiled, so it too is decided exactly as the code would; a
+// store at k or above (more seeds than the game has) runs the code.
 struct DirectTest {
-  OpCode value = OpCode::Ret;   // EmptyRow, NoMoves, BoardSeeds or Ply; Ret: none
+  // EmptyRow, NoMoves, BoardSeeds or Ply; StoreOfInt: the table; Ret: none
+  OpCode value = OpCode::Ret;
   OpCode compare = OpCode::Ne;  // Eq, Ne, Lt, Le, Gt, Ge: value `compare` k
-  int32_t k = 0;
-  int64_t lo = 0, hi = 0;  // the values that pass (all others, when `outside`)
+  int32_t k = 0;                // the constant; for the table, its side
+  int64_t lo = 0, hi = 0;       // the values that pass (all others, when `outside`)
   bool outside = true;
+  uint32_t table = 0;  // the table: its first word in Rules::store_tables
   bool empty() const { return value == OpCode::Ret; }
   bool passes(int64_t v) const {
     return (static_cast<uint64_t>(v - lo) <= static_cast<uint64_t>(hi - lo)) != outside;
@@ -251,6 +259,9 @@ struct Rules : Settings {
   // ---- bytecode ----------------------------------------------------------
   std::vector<Instr> code;
   std::vector<int64_t> constants;  // for PushConst
+  // The tables of end conditions on the stores (DirectTest): bit
+  // south * k + north of a table says whether the condition holds.
+  std::vector<uint64_t> store_tables;
   // WhileGuard instruction index -> "file:line:col" of its `while`, in
   // index order; read only to word the runtime error past the limit.
   std::vector<std::pair<uint32_t, std::string>> while_positions;

@@ -189,6 +189,12 @@ inline ApplyInfo apply_random_move(const Rules& rules, State& state, Rng& rng,
 // store and controlled-seed difference).
 int64_t evaluate(const Rules& rules, const State& state, Player pov);
 
+// For compile, once the game's code is complete: the table of an end
+// condition whose code reads nothing but the two stores and constants
+// (DirectTest), its code run for every pair of stores below `side`,
+// appended to rules.store_tables; returns where it starts.
+uint32_t add_store_table(Rules& rules, CodeRef cond, int side);
+
 // The cell a move starts from (the move must not be pass).
 inline int move_cell(const Rules& rules, Player mover, Move m) {
   return move_cell(rules.side, mover, m);
