@@ -861,6 +861,7 @@ void open_guards(Rules& r) {
     HereGuard& g = r.event_guards[e];
     g.at = HereGuard::every_cell(g.counts);
     g.past_count = g.past_cell = r.events[e];
+    g.mover_decides = false;
   }
 }
 
@@ -1506,6 +1507,73 @@ TEST(Compile, ShapeGuardsPlayAsTheCodeDoes) {
   }
   EXPECT_EQ(narrowed_games, 4);
   EXPECT_EQ(entered_past, 8);  // ǁHus 1, Tchuka Ruma 1, Deka 2, Anywoli 4
+  EXPECT_GT(plies, 10000);
+}
+
+// Where the tests that open an event's handlers read the mover
+// (`own(here)`), the guard keeps, for each mover and cell, the counts some
+// handler may act on (HereGuard::by_mover): Kalah's sow_end, two handlers
+// (`is_store(here)`, then `own(here) and count(here) == 1`), is entered
+// only at a store or at one of the mover's holes holding one seed. Games so
+// guarded play as they do with the guard undone, and so does a position in
+// which a hole is not its row's player's (sons), where the guard stands
+// aside.
+TEST(Compile, GuardsByMoverPlayAsTheCodeDoes) {
+  auto kalah = test::load_game("kalah");
+  ASSERT_TRUE(kalah);
+  const HereGuard& g = kalah->event_guards[static_cast<size_t>(Event::SowEnd)];
+  ASSERT_TRUE(g.mover_decides) << dump_pipeline(*kalah);
+  for (int p = 0; p < 2; ++p) {
+    for (int c = 0; c < kalah->cells; ++c) {
+      SCOPED_TRACE(std::to_string(p) + " " + std::to_string(c));
+      const HereGuard::Range& at = g.by_mover[static_cast<size_t>(p)][static_cast<size_t>(c)];
+      bool own_hole = c < 2 * kalah->side && (c >= kalah->side) == (p == 1);
+      if (kalah->is_store_cell(c)) {
+        EXPECT_TRUE(at.has(0) && at.has(1) && at.has(40));
+      } else if (own_hole) {
+        EXPECT_TRUE(at.has(1) && !at.has(0) && !at.has(2));
+      } else {
+        EXPECT_TRUE(at.none());
+      }
+    }
+  }
+  EXPECT_NE(dump_pipeline(*kalah).find("on sow_end guard: south moving, here in S1=1 S2=1"),
+            std::string::npos);
+
+  // South controls N1: a last seed there, into an empty hole, captures.
+  Rules open = *kalah;
+  open_guards(open);
+  State sons = position(*kalah, {0, 0, 0, 0, 3, 1}, {0, 4, 4, 4, 4, 4});
+  sons.set_controller(sons.hole_cell(kN, 1), kS);
+  State a = sons, b = sons;
+  apply(*kalah, a, mv(5));  // S6, S.store, N1
+  apply(open, b, mv(5));
+  EXPECT_EQ(to_text(a), to_text(b));
+  EXPECT_EQ(a.store(kS), 1 + 1 + 2);  // the sown seed, N1's and S6's
+
+  int guarded = 0, plies = 0;
+  for (const char* game : {"kalah", "kalah_6_6", "cross_kalah", "dakon", "congkak", "ayoayo",
+                           "endodoi", "lamlameta", "mangala", "songo", "toguz_kumalak"}) {
+    SCOPED_TRACE(game);
+    auto fast = test::load_game(game);
+    ASSERT_TRUE(fast);
+    Rules undone = *fast;
+    for (const HereGuard& e : undone.event_guards) guarded += e.mover_decides;
+    open_guards(undone);
+    for (uint64_t seed = 1; seed <= 60; ++seed) {
+      Rng x(seed), y(seed);
+      State s = initial_state(*fast, seed), t = initial_state(undone, seed);
+      for (int ply = 0; ply < 300 && !s.over; ++ply) {
+        ASSERT_EQ(format_moves(legal_moves(*fast, s), fast->move_names()),
+                  format_moves(legal_moves(undone, t), undone.move_names()));
+        apply_random_move(*fast, s, x);
+        apply_random_move(undone, t, y);
+        ASSERT_EQ(to_text(s), to_text(t)) << "seed " << seed << " ply " << ply;
+        ++plies;
+      }
+    }
+  }
+  EXPECT_GE(guarded, 11);
   EXPECT_GT(plies, 10000);
 }
 

@@ -254,11 +254,20 @@ bool is_branch(OpCode op) {
   return is_jump(op) && op != OpCode::Jump && op != OpCode::AndJump && op != OpCode::OrJump;
 }
 
+// Whether `cell` is a hole of player p's (0 South, 1 North) while every
+// hole is its row's player's: what own(cell) is for the mover p.
+bool row_players_hole(const Rules& r, int cell, int p) {
+  return cell < 2 * r.side && static_cast<int>((r.default_control >> cell) & 1u) == p;
+}
+
 // The value of a leading test's instructions [from, to) with `here` =
 // cell, when they read only the board's shape there (the cell, its
 // column, whether it is a store or in a front row, its number, constants);
-// nullopt when they read anything else.
-std::optional<int64_t> shape_value(const Rules& r, size_t from, size_t to, int cell) {
+// nullopt when they read anything else. With a `mover` (0 South, 1 North;
+// -1: none), also the mover and whose holes are whose (`own(here)`), as
+// they are while every hole is its row's player's (Rules::default_control).
+std::optional<int64_t> shape_value(const Rules& r, size_t from, size_t to, int cell,
+                                   int mover = -1) {
   constexpr int kDepth = 8;
   int64_t stack[kDepth];
   int n = 0;
@@ -280,6 +289,21 @@ std::optional<int64_t> shape_value(const Rules& r, size_t from, size_t to, int c
       case OpCode::IsStoreHere:
       case OpCode::JumpUnlessStoreHere:  // its test's value (narrow_cells)
         v = r.is_store_cell(cell);
+        break;
+      case OpCode::Mover:
+      case OpCode::Opponent:
+        if (mover < 0) return std::nullopt;
+        v = in.op == OpCode::Mover ? mover : 1 - mover;
+        break;
+      case OpCode::OwnHere:
+      case OpCode::JumpUnlessOwnHere:  // its test's value (mover_reach)
+        if (mover < 0) return std::nullopt;
+        v = row_players_hole(r, cell, mover);
+        break;
+      case OpCode::Own:
+      case OpCode::Opponents:
+        if (mover < 0 || !hole(x)) return std::nullopt;
+        v = row_players_hole(r, static_cast<int>(x), in.op == OpCode::Own ? mover : 1 - mover);
         break;
       case OpCode::PushInt:
         v = in.a;
@@ -439,6 +463,101 @@ HereGuard here_guard(const Rules& r, CodeRef code) {
     depth += op_info(in.op).push - op_info(in.op).pop;
   }
   return g;
+}
+
+// The counts a handler's leading count test admits (CountHere, then a
+// compare-and-branch to `exit`), or nullopt when [pc, pc + 2) is none.
+std::optional<HereGuard::Range> count_test(const Rules& r, size_t pc, int exit) {
+  if (pc + 1 >= r.code.size() || r.code[pc].op != OpCode::CountHere) return std::nullopt;
+  const Instr& test = r.code[pc + 1];
+  if (test.a != exit) return std::nullopt;
+  switch (test.op) {
+    case OpCode::JumpUnlessEqInt:
+      return HereGuard::range_of(HereGuard::Test::Eq, test.b);
+    case OpCode::JumpUnlessGtInt:
+      return HereGuard::range_of(HereGuard::Test::Gt, test.b);
+    case OpCode::JumpUnlessLeInt:
+      if (test.b < 0) return HereGuard::Range{};
+      return HereGuard::Range{0, static_cast<uint32_t>(test.b)};
+    default:
+      return std::nullopt;
+  }
+}
+
+HereGuard::Range intersect(HereGuard::Range a, HereGuard::Range b) {
+  if (a.none() || b.none()) return {};
+  uint64_t lo = std::max(a.lo, b.lo),
+           hi = std::min(uint64_t{a.lo} + a.span, uint64_t{b.lo} + b.span);
+  if (lo > hi) return {};
+  return {static_cast<uint32_t>(lo), static_cast<uint32_t>(hi - lo)};
+}
+
+HereGuard::Range hull(HereGuard::Range a, HereGuard::Range b) {
+  if (a.none()) return b;
+  if (b.none()) return a;
+  uint64_t lo = std::min(a.lo, b.lo),
+           hi = std::max(uint64_t{a.lo} + a.span, uint64_t{b.lo} + b.span);
+  return {static_cast<uint32_t>(lo), static_cast<uint32_t>(hi - lo)};
+}
+
+// The counts one handler (its code from `entry`, its tests failing to
+// `exit`: the next handler, or the event's Ret) may act on with `here` =
+// cell when `mover` moves: its leading tests that read only the board's
+// shape, the mover and `own(here)` pass or fail by the cell, and those of
+// count(here) against a constant narrow the counts, up to the first test
+// that reads anything else.
+HereGuard::Range handler_reach(const Rules& r, size_t entry, int exit, int cell, int mover) {
+  HereGuard::Range counts{0, UINT32_MAX};
+  size_t test_from = entry;
+  int depth = 0;
+  for (size_t pc = entry; pc < r.code.size(); ++pc) {
+    const Instr& in = r.code[pc];
+    if (depth == 0 && pc == test_from) {
+      if (std::optional<HereGuard::Range> c = count_test(r, pc, exit)) {
+        counts = intersect(counts, *c);
+        test_from = ++pc + 1;
+        continue;
+      }
+    }
+    if (is_branch(in.op)) {
+      if (in.a != exit || depth != op_info(in.op).pop) return counts;
+      size_t to = op_info(in.op).pop == 0 ? pc + 1 : pc;
+      std::optional<int64_t> v = shape_value(r, test_from, to, cell, mover);
+      if (!v) return counts;
+      if (!branch_passes(in, *v)) return HereGuard::Range{};
+      depth = 0;
+      test_from = pc + 1;
+      continue;
+    }
+    if (!reads_only(in.op)) return counts;
+    depth += op_info(in.op).push - op_info(in.op).pop;
+  }
+  return counts;
+}
+
+// Adds to event e's guard what the mover decides across all its handlers
+// (HereGuard::by_mover), where that rules out more than the guard's `at`.
+void mover_reach(Rules& r, size_t e) {
+  const std::vector<HandlerCode>& hs = r.handlers[e];
+  HereGuard& g = r.event_guards[e];
+  if (hs.empty()) return;
+  auto end = static_cast<size_t>(hs.back().code.entry);
+  while (end < r.code.size() && r.code[end].op != OpCode::Ret) ++end;
+  bool narrower = false;
+  for (int p = 0; p < 2; ++p) {
+    for (int c = 0; c < r.cells; ++c) {
+      HereGuard::Range reach;
+      for (size_t i = 0; i < hs.size(); ++i) {
+        int exit = i + 1 < hs.size() ? hs[i + 1].code.entry : static_cast<int>(end);
+        reach = hull(reach, handler_reach(r, static_cast<size_t>(hs[i].code.entry), exit, c, p));
+      }
+      auto& at = g.by_mover[static_cast<size_t>(p)][static_cast<size_t>(c)];
+      at = intersect(reach, g.at[static_cast<size_t>(c)]);
+      narrower |=
+          at.lo != g.at[static_cast<size_t>(c)].lo || at.span != g.at[static_cast<size_t>(c)].span;
+    }
+  }
+  g.mover_decides = narrower;
 }
 
 // Whether a move's first lap can be seen to end it without sowing it
@@ -609,6 +728,7 @@ void compile_moves_and_sowing(const GameSpec& g, Rules& r, CodeGen& gen) {
   for (size_t e = 0; e < kEventCount; ++e) {
     r.events[e] = gen.event(g.handlers[e], r.handlers[e]);
     r.event_guards[e] = here_guard(r, r.events[e]);
+    mover_reach(r, e);
   }
 }
 

@@ -23,6 +23,15 @@ std::string cell_name(const Rules& r, int c) {
   return (c < r.side ? "S" : "N") + std::to_string(c % r.side + 1);
 }
 
+// The counts a guard admits at a cell, after the cell's name: nothing
+// for any count, else `=K`, `>=K` or `=K..L`.
+std::string counts_text(const HereGuard::Range& at) {
+  if (at.lo == 0 && at.span == UINT32_MAX) return "";
+  if (at.span == 0) return fmt::format("={}", at.lo);
+  if (uint64_t{at.lo} + at.span >= UINT32_MAX) return fmt::format(">={}", at.lo);
+  return fmt::format("={}..{}", at.lo, uint64_t{at.lo} + at.span);
+}
+
 const char* yes(bool b) {
   return b ? "yes" : "no";
 }
@@ -145,6 +154,17 @@ std::string dump_pipeline(const Rules& r) {
         if (!g.rules_out(c)) out += " " + cell_name(r, c);
       }
       out += "\n";
+    }
+    if (g.mover_decides) {
+      for (int p = 0; p < 2; ++p) {
+        out += fmt::format("on {} guard: {} moving, here in", event_name(static_cast<Event>(e)),
+                           p == 0 ? "south" : "north");
+        for (int c = 0; c < r.cells; ++c) {
+          const HereGuard::Range& at = g.by_mover[static_cast<size_t>(p)][static_cast<size_t>(c)];
+          if (!at.none()) out += " " + cell_name(r, c) + counts_text(at);
+        }
+        out += "\n";
+      }
     }
     if (g.past_count.entry != r.events[e].entry || g.past_cell.entry != r.events[e].entry) {
       out += fmt::format("on {} guard: entered at {} (count tested), {} (count and here)\n",

@@ -119,7 +119,7 @@ int64_t exec(Machine& m, CodeRef code);
 inline void run_handlers(Machine& m, Event e) {
   if (m.rules.events[static_cast<size_t>(e)].empty()) return;
   const HereGuard& g = m.rules.event_guards[static_cast<size_t>(e)];
-  if (!g.admits(m.s.cells[m.here], m.here)) return;
+  if (!g.admits(m.s.cells[m.here], m.here, m.mover, m.s.control, m.rules.default_control)) return;
   exec(m, g.past_cell);
 }
 

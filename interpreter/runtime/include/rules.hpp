@@ -125,6 +125,13 @@ struct HereGuard {
   CodeRef past_count, past_cell;
   // at[c]: the counts the code may act on with `here` = c (`counts`, or none).
   std::array<Range, kMaxCells> at = every_cell(counts);
+  // The same across every handler of the event, where the tests that open
+  // them also read the mover (`own(here)`): by_mover[p][c], the counts
+  // some handler may act on with `here` = c when p moves, while every hole
+  // is its row's player's (State::control is Rules::default_control).
+  // Kept (mover_decides) only where it rules out more than `at`.
+  bool mover_decides = false;
+  std::array<std::array<Range, kMaxCells>, 2> by_mover{};
 
   HereGuard() = default;
   HereGuard(Test t, int32_t v)
@@ -133,6 +140,11 @@ struct HereGuard {
   bool admits(int count) const { return counts.has(count); }
   // ... when that hole is `cell`.
   bool admits(int count, int cell) const { return at[cell].has(count); }
+  // ... when `mover` moves, on a board of the given `control`.
+  bool admits(int count, int cell, Player mover, uint64_t control, uint64_t default_control) const {
+    return at[cell].has(count) && (!mover_decides || control != default_control ||
+                                   by_mover[static_cast<size_t>(mover)][cell].has(count));
+  }
   // Whether the shape tests rule out `here` = cell, whatever its count.
   bool rules_out(int cell) const { return at[cell].none(); }
 
