@@ -1194,6 +1194,32 @@ TEST(Runtime, NonemptyHolesAgreesWithACellByCellLoop) {
   }
 }
 
+// board_seeds and row_seeds sum four cells to a word or, with SSE2 and
+// eight cells or more, eight to a load (the last eight read again for a
+// part group): they must agree with a plain sum on every board size, with
+// counts up to 0xffff, and leave out the stores and the cells past the
+// board.
+TEST(Runtime, BoardAndRowSeedsAgreeWithACellByCellSum) {
+  std::mt19937_64 rng(11);
+  const uint16_t values[] = {0, 1, 3, 0x7fff, 0x8000, 0xffff};
+  auto plain = [](const uint16_t* cell, int n) {
+    int sum = 0;
+    for (int c = 0; c < n; ++c) sum += cell[c];
+    return sum;
+  };
+  for (int holes = 1; holes <= kMaxRowHoles; ++holes) {
+    for (int trial = 0; trial < 100; ++trial) {
+      State s;
+      s.holes = static_cast<uint8_t>(holes);
+      for (uint16_t& c : s.cells) c = values[rng() % 6];
+      const uint16_t* cells = s.cells.data();
+      ASSERT_EQ(s.board_seeds(), plain(cells, 2 * holes)) << holes << " holes, trial " << trial;
+      ASSERT_EQ(s.row_seeds(Player::South), plain(cells, holes)) << holes << " holes";
+      ASSERT_EQ(s.row_seeds(Player::North), plain(cells + holes, holes)) << holes << " holes";
+    }
+  }
+}
+
 // row_empty ORs a row's cells four to a word or, with SSE2, eight to a
 // load: both ways must agree with a plain loop for each row of every board
 // size, whichever single cell holds seeds (the stores and the cells past
