@@ -1499,6 +1499,24 @@ game "E" {
   EXPECT_EQ(t.store(kS), 4);
 }
 
+// Plays random games 1..seeds (up to 300 plies each) in two compilations of
+// one game, drawing the same moves, and expects the same legal moves and
+// positions throughout; adds the plies played to `plies`.
+void expect_plays_alike(const Rules& fast, const Rules& undone, uint64_t seeds, int& plies) {
+  for (uint64_t seed = 1; seed <= seeds; ++seed) {
+    Rng a(seed), b(seed);
+    State x = initial_state(fast, seed), y = initial_state(undone, seed);
+    for (int ply = 0; ply < 300 && !x.over; ++ply) {
+      ASSERT_EQ(format_moves(legal_moves(fast, x), fast.move_names()),
+                format_moves(legal_moves(undone, y), undone.move_names()));
+      apply_random_move(fast, x, a);
+      apply_random_move(undone, y, b);
+      ASSERT_EQ(to_text(x), to_text(y)) << "seed " << seed << " ply " << ply;
+      ++plies;
+    }
+  }
+}
+
 // A game whose guards narrow the cells, or enter the code past the tests
 // they decide, plays as it does with every cell admitted and every test
 // run: the shipped games with such guards, in random games.
@@ -1518,18 +1536,7 @@ TEST(Compile, ShapeGuardsPlayAsTheCodeDoes) {
     }
     open_guards(open);
     narrowed_games += narrowed;
-    for (uint64_t seed = 1; seed <= 100; ++seed) {
-      Rng a(seed), b(seed);
-      State x = initial_state(*fast, seed), y = initial_state(open, seed);
-      for (int ply = 0; ply < 300 && !x.over; ++ply) {
-        ASSERT_EQ(format_moves(legal_moves(*fast, x), fast->move_names()),
-                  format_moves(legal_moves(open, y), open.move_names()));
-        apply_random_move(*fast, x, a);
-        apply_random_move(open, y, b);
-        ASSERT_EQ(to_text(x), to_text(y)) << "seed " << seed << " ply " << ply;
-        ++plies;
-      }
-    }
+    ASSERT_NO_FATAL_FAILURE(expect_plays_alike(*fast, open, 100, plies));
   }
   EXPECT_EQ(narrowed_games, 4);
   EXPECT_EQ(entered_past, 8);  // ǁHus 1, Tchuka Ruma 1, Deka 2, Anywoli 4
@@ -1586,20 +1593,61 @@ TEST(Compile, GuardsByMoverPlayAsTheCodeDoes) {
     Rules undone = *fast;
     for (const HereGuard& e : undone.event_guards) guarded += e.mover_decides;
     open_guards(undone);
-    for (uint64_t seed = 1; seed <= 60; ++seed) {
-      Rng x(seed), y(seed);
-      State s = initial_state(*fast, seed), t = initial_state(undone, seed);
-      for (int ply = 0; ply < 300 && !s.over; ++ply) {
-        ASSERT_EQ(format_moves(legal_moves(*fast, s), fast->move_names()),
-                  format_moves(legal_moves(undone, t), undone.move_names()));
-        apply_random_move(*fast, s, x);
-        apply_random_move(undone, t, y);
-        ASSERT_EQ(to_text(s), to_text(t)) << "seed " << seed << " ply " << ply;
-        ++plies;
-      }
-    }
+    ASSERT_NO_FATAL_FAILURE(expect_plays_alike(*fast, undone, 60, plies));
   }
   EXPECT_GE(guarded, 11);
+  EXPECT_GT(plies, 10000);
+}
+
+// A handler that opens with a chain from `here` and ends with it (Oware's
+// `count_chain(2, 3)`: `chain backward from here while opponents(hole) and
+// count(hole) >= 2 and count(hole) <= 3`) does nothing where the chain's
+// condition fails at `here`, so its guard by mover keeps, for South, North's
+// holes at 2 or 3 seeds and nothing else. Where code follows the chain
+// (Ouri's extra turn, a capture after it here), the handler may act
+// anywhere and there is no such guard. Each plays as with the guards undone.
+TEST(Compile, ChainsFromHereGuardTheirHandler) {
+  auto oware = test::load_game("oware");
+  ASSERT_TRUE(oware);
+  const HereGuard& g = oware->event_guards[static_cast<size_t>(Event::SowEnd)];
+  ASSERT_TRUE(g.mover_decides) << dump_pipeline(*oware);
+  for (int p = 0; p < 2; ++p) {
+    for (int c = 0; c < oware->cells; ++c) {
+      SCOPED_TRACE(std::to_string(p) + " " + std::to_string(c));
+      const HereGuard::Range& at = g.by_mover[static_cast<size_t>(p)][static_cast<size_t>(c)];
+      bool opponents = c < 2 * oware->side && (c >= oware->side) != (p == 1);
+      EXPECT_EQ(at.has(2) && at.has(3), opponents);
+      EXPECT_FALSE(at.has(1) || at.has(4) || at.has(0));
+    }
+  }
+  auto after = load(R"(
+game "C" {
+  board { rows 2 holes 4 stores captures }
+  setup { seeds 3 }
+  moves { from own holes where count(hole) >= 1 }
+  on sow_end {
+    chain backward from here while opponents(hole) and count(hole) == 2 { capture hole to mover }
+    if count(here) == 1 { capture here to mover }
+  }
+  end { when board_seeds <= 1  winner most store }
+}
+)");
+  ASSERT_TRUE(after);
+  EXPECT_FALSE(after->event_guards[static_cast<size_t>(Event::SowEnd)].mover_decides);
+
+  int guarded = 0, plies = 0;
+  std::vector<std::shared_ptr<const Rules>> games = {after};
+  for (const char* game : {"oware", "wari", "halusa", "ouri"})
+    games.push_back(test::load_game(game));
+  for (const auto& fast : games) {
+    ASSERT_TRUE(fast);
+    SCOPED_TRACE(fast->name);
+    Rules undone = *fast;
+    guarded += undone.event_guards[static_cast<size_t>(Event::SowEnd)].mover_decides;
+    open_guards(undone);
+    ASSERT_NO_FATAL_FAILURE(expect_plays_alike(*fast, undone, 60, plies));
+  }
+  EXPECT_EQ(guarded, 3);  // Oware, Wari, Halusa; not Ouri, nor "C"
   EXPECT_GT(plies, 10000);
 }
 

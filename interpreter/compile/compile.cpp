@@ -260,18 +260,30 @@ bool row_players_hole(const Rules& r, int cell, int p) {
   return cell < 2 * r.side && static_cast<int>((r.default_control >> cell) & 1u) == p;
 }
 
+// The locals a piece of code's opening has stored, as far as they are
+// known at compile time (handler_reach): a chain's hole and its counter.
+constexpr size_t kKnownLocals = 8;
+using Locals = std::array<std::optional<int64_t>, kKnownLocals>;
+
 // The value of a leading test's instructions [from, to) with `here` =
 // cell, when they read only the board's shape there (the cell, its
 // column, whether it is a store or in a front row, its number, constants);
 // nullopt when they read anything else. With a `mover` (0 South, 1 North;
 // -1: none), also the mover and whose holes are whose (`own(here)`), as
 // they are while every hole is its row's player's (Rules::default_control).
-std::optional<int64_t> shape_value(const Rules& r, size_t from, size_t to, int cell,
-                                   int mover = -1) {
+// With `locals`, also the locals known there, and a chain's first visit
+// (ChainGuard counts it in its local).
+std::optional<int64_t> shape_value(const Rules& r, size_t from, size_t to, int cell, int mover = -1,
+                                   Locals* locals = nullptr) {
   constexpr int kDepth = 8;
   int64_t stack[kDepth];
   int n = 0;
   auto hole = [&](int64_t h) { return h >= 0 && h < r.cells; };
+  auto local = [&](int32_t a) -> std::optional<int64_t>* {
+    if (!locals || a < 0 || static_cast<size_t>(a) >= kKnownLocals) return nullptr;
+    std::optional<int64_t>& l = (*locals)[static_cast<size_t>(a)];
+    return l ? &l : nullptr;
+  };
   for (size_t pc = from; pc < to; ++pc) {
     const Instr& in = r.code[pc];
     const OpInfo& info = op_info(in.op);
@@ -304,6 +316,14 @@ std::optional<int64_t> shape_value(const Rules& r, size_t from, size_t to, int c
       case OpCode::Opponents:
         if (mover < 0 || !hole(x)) return std::nullopt;
         v = row_players_hole(r, static_cast<int>(x), in.op == OpCode::Own ? mover : 1 - mover);
+        break;
+      case OpCode::Load:
+        if (!local(in.a)) return std::nullopt;
+        v = **local(in.a);
+        break;
+      case OpCode::ChainGuard:
+        if (!local(in.a)) return std::nullopt;
+        v = ++**local(in.a) <= 2 * r.side;
         break;
       case OpCode::PushInt:
         v = in.a;
@@ -392,85 +412,19 @@ bool branch_passes(const Instr& in, int64_t v) {
   }
 }
 
-// Narrows g.cells by a leading test (its instructions [from, branch), then
-// the branch) that reads only the board's shape at `here`: a cell where it
-// fails never gets past it. A test that reads more narrows nothing. A
-// branch that pops nothing (JumpUnlessStoreHere) computes its test itself.
-// Returns whether it narrowed (the guard then decides the test).
-bool narrow_cells(const Rules& r, HereGuard& g, size_t from, size_t branch) {
-  std::array<HereGuard::Range, kMaxCells> at = g.at;
-  size_t to = op_info(r.code[branch].op).pop == 0 ? branch + 1 : branch;
-  for (int c = 0; c < r.cells; ++c) {
-    std::optional<int64_t> v = shape_value(r, from, to, c);
-    if (!v) return false;
-    if (!branch_passes(r.code[branch], *v)) at[static_cast<size_t>(c)] = HereGuard::Range{};
-  }
-  g.at = at;
-  return true;
-}
+// One of the tests that open a piece of code: the instructions [from, to)
+// compute its value and `branch` jumps away on it (a branch that pops
+// nothing, JumpUnlessStoreHere, computes its value itself: to = branch + 1).
+// Or, where the walk keeps locals, a value stored in local `store` by the
+// instruction at `branch`.
+struct LeadingTest {
+  size_t from, to, branch;
+  int store = -1;
+};
 
-// The guard of an event's code (Rules::event_guards). The code opens with
-// tests that each branch to one Ret, evaluated by instructions that only
-// read (reads_only) on an empty stack: the `and`s of a handler's condition
-// (`front(here) and count(here) > 1 and ...`), which every path into the
-// body passes. The first of them that is count(here) against a constant
-// (CountHere, then a compare-and-branch) is the guard's test; those that
-// read only the board's shape at `here` narrow its cells. The guard decides
-// these tests exactly, so the code is entered past them (past_count: the
-// count test when it is the first; past_cell: the tests up to the first that
-// is neither).
-HereGuard here_guard(const Rules& r, CodeRef code) {
-  HereGuard g;
-  if (code.empty()) return g;
-  g.past_count = g.past_cell = code;
-  bool decided = true;  // the guard decides every test so far
-  int exit = -1;        // where the code's tests fail to
-  auto to_ret = [&](int to) {
-    return to >= 0 && static_cast<size_t>(to) < r.code.size() &&
-           r.code[static_cast<size_t>(to)].op == OpCode::Ret;
-  };
-  int depth = 0;
-  size_t test_from = static_cast<size_t>(code.entry);  // the current test's first instruction
-  for (auto pc = test_from; pc + 1 < r.code.size(); ++pc) {
-    const Instr& in = r.code[pc];
-    const Instr& test = r.code[pc + 1];
-    if (in.op == OpCode::CountHere && depth == 0 && g.test == HereGuard::Test::None &&
-        (test.op == OpCode::JumpUnlessEqInt || test.op == OpCode::JumpUnlessGtInt) &&
-        (exit < 0 || test.a == exit) && to_ret(test.a)) {
-      HereGuard counted(
-          test.op == OpCode::JumpUnlessEqInt ? HereGuard::Test::Eq : HereGuard::Test::Gt, test.b);
-      for (int c = 0; c < kMaxCells; ++c) {  // the cells the tests before it ruled out stay out
-        if (g.rules_out(c)) counted.at[static_cast<size_t>(c)] = HereGuard::Range{};
-      }
-      CodeRef past{static_cast<int32_t>(pc + 2)};
-      counted.past_count = static_cast<int32_t>(pc) == code.entry ? past : code;
-      counted.past_cell = decided ? past : g.past_cell;
-      g = counted;
-      exit = test.a;
-      test_from = ++pc + 1;
-      continue;
-    }
-    if (is_branch(in.op)) {
-      if (exit < 0) exit = in.a;
-      if (in.a != exit || !to_ret(exit) || depth != op_info(in.op).pop) return g;
-      decided = narrow_cells(r, g, test_from, pc) && decided;
-      if (decided) g.past_cell = {static_cast<int32_t>(pc + 1)};
-      depth = 0;
-      test_from = pc + 1;
-      continue;
-    }
-    if (!reads_only(in.op)) return g;
-    depth += op_info(in.op).push - op_info(in.op).pop;
-  }
-  return g;
-}
-
-// The counts a handler's leading count test admits (CountHere, then a
-// compare-and-branch to `exit`), or nullopt when [pc, pc + 2) is none.
-std::optional<HereGuard::Range> count_test(const Rules& r, size_t pc, int exit) {
-  if (pc + 1 >= r.code.size() || r.code[pc].op != OpCode::CountHere) return std::nullopt;
-  const Instr& test = r.code[pc + 1];
-  if (test.a != exit) return std::nullopt;
+// The counts a compare-and-branch on count(here) lets through, or nullopt
+// when `test` is no such branch.
+std::optional<HereGuard::Range> count_range(const Instr& test) {
   switch (test.op) {
     case OpCode::JumpUnlessEqInt:
       return HereGuard::range_of(HereGuard::Test::Eq, test.b);
@@ -484,20 +438,109 @@ std::optional<HereGuard::Range> count_test(const Rules& r, size_t pc, int exit) 
   }
 }
 
-HereGuard::Range intersect(HereGuard::Range a, HereGuard::Range b) {
-  if (a.none() || b.none()) return {};
-  uint64_t lo = std::max(a.lo, b.lo),
-           hi = std::min(uint64_t{a.lo} + a.span, uint64_t{b.lo} + b.span);
-  if (lo > hi) return {};
-  return {static_cast<uint32_t>(lo), static_cast<uint32_t>(hi - lo)};
+// Calls visit(test) for each test that opens the code at `entry`, while
+// visit returns true: tests evaluated by instructions that only read
+// (reads_only) on an empty stack, each branching to the same `exit` (-1:
+// wherever the first one branches) — the `and`s of a condition, which every
+// path past them passes. With `locals`, also values stored in locals
+// (visited as tests with a `store`), the loads of locals and a chain's
+// first visit: the opening of a chain (`chain backward from here while
+// ...`), whose while-condition fails to the handler's end. Stops at the
+// first instruction that is none of these.
+template <class Visit>
+void walk_leading_tests(const Rules& r, size_t entry, int exit, bool locals, Visit&& visit) {
+  int depth = 0;
+  size_t from = entry;  // the current test's first instruction
+  auto reads = [&](OpCode op) {
+    return reads_only(op) ||
+           (locals && (op == OpCode::Load || op == OpCode::CountLoad || op == OpCode::ChainGuard));
+  };
+  for (size_t pc = entry; pc < r.code.size(); ++pc) {
+    const Instr& in = r.code[pc];
+    const OpInfo& info = op_info(in.op);
+    bool store = locals && in.op == OpCode::Store && depth == 1;
+    if (is_branch(in.op) || store) {
+      if (!store && exit < 0) exit = in.a;
+      if (!store && (in.a != exit || depth != info.pop)) return;
+      LeadingTest t{from, info.pop == 0 ? pc + 1 : pc, pc, store ? in.a : -1};
+      if (!visit(t)) return;
+      depth = 0;
+      from = pc + 1;
+      continue;
+    }
+    if (!reads(in.op)) return;
+    depth += info.push - info.pop;
+  }
 }
 
-HereGuard::Range hull(HereGuard::Range a, HereGuard::Range b) {
-  if (a.none()) return b;
-  if (b.none()) return a;
-  uint64_t lo = std::min(a.lo, b.lo),
-           hi = std::max(uint64_t{a.lo} + a.span, uint64_t{b.lo} + b.span);
-  return {static_cast<uint32_t>(lo), static_cast<uint32_t>(hi - lo)};
+// The counts a leading test lets through when it is count(here) against a
+// constant (CountHere, or the count of a local known to hold `here`, then
+// a compare-and-branch), or nullopt.
+std::optional<HereGuard::Range> count_test(const Rules& r, const LeadingTest& t, int cell = -1,
+                                           const Locals* locals = nullptr) {
+  if (t.store >= 0 || t.to != t.from + 1) return std::nullopt;
+  const Instr& value = r.code[t.from];
+  bool here = value.op == OpCode::CountHere;
+  if (value.op == OpCode::CountLoad && locals && value.a >= 0 &&
+      static_cast<size_t>(value.a) < kKnownLocals) {
+    here = (*locals)[static_cast<size_t>(value.a)] == std::optional<int64_t>(cell);
+  }
+  return here ? count_range(r.code[t.branch]) : std::nullopt;
+}
+
+bool is_ret(const Rules& r, int pc) {
+  return pc >= 0 && static_cast<size_t>(pc) < r.code.size() &&
+         r.code[static_cast<size_t>(pc)].op == OpCode::Ret;
+}
+
+// Narrows g.at by a leading test that reads only the board's shape at
+// `here`: a cell where it fails never gets past it. A test that reads more
+// narrows nothing. Returns whether it narrowed (the guard then decides the
+// test).
+bool narrow_cells(const Rules& r, HereGuard& g, const LeadingTest& t) {
+  std::array<HereGuard::Range, kMaxCells> at = g.at;
+  for (int c = 0; c < r.cells; ++c) {
+    std::optional<int64_t> v = shape_value(r, t.from, t.to, c);
+    if (!v) return false;
+    if (!branch_passes(r.code[t.branch], *v)) at[static_cast<size_t>(c)] = HereGuard::Range{};
+  }
+  g.at = at;
+  return true;
+}
+
+// The guard of an event's code (Rules::event_guards), from the tests that
+// open it when they all fail to one Ret (walk_leading_tests): the `and`s of
+// a handler's condition (`front(here) and count(here) > 1 and ...`). The
+// first of them that is count(here) against a constant (== or >) is the
+// guard's test; those that read only the board's shape at `here` narrow its
+// cells. The guard decides these tests exactly, so the code is entered past
+// them (past_count: the count test when it is the first; past_cell: the
+// tests up to the first that is neither).
+HereGuard here_guard(const Rules& r, CodeRef code) {
+  HereGuard g;
+  if (code.empty()) return g;
+  g.past_count = g.past_cell = code;
+  bool decided = true;  // the guard decides every test so far
+  walk_leading_tests(r, static_cast<size_t>(code.entry), -1, false, [&](const LeadingTest& t) {
+    const Instr& branch = r.code[t.branch];
+    if (!is_ret(r, branch.a)) return false;
+    CodeRef past{static_cast<int32_t>(t.branch + 1)};
+    bool eq = branch.op == OpCode::JumpUnlessEqInt, gt = branch.op == OpCode::JumpUnlessGtInt;
+    if (count_test(r, t) && g.test == HereGuard::Test::None && (eq || gt)) {
+      HereGuard counted(eq ? HereGuard::Test::Eq : HereGuard::Test::Gt, branch.b);
+      for (int c = 0; c < kMaxCells; ++c) {  // the cells the tests before it ruled out stay out
+        if (g.rules_out(c)) counted.at[static_cast<size_t>(c)] = HereGuard::Range{};
+      }
+      counted.past_count = static_cast<int32_t>(t.from) == code.entry ? past : code;
+      counted.past_cell = decided ? past : g.past_cell;
+      g = counted;
+      return true;
+    }
+    decided = narrow_cells(r, g, t) && decided;
+    if (decided) g.past_cell = past;
+    return true;
+  });
+  return g;
 }
 
 // The counts one handler (its code from `entry`, its tests failing to
@@ -505,33 +548,26 @@ HereGuard::Range hull(HereGuard::Range a, HereGuard::Range b) {
 // cell when `mover` moves: its leading tests that read only the board's
 // shape, the mover and `own(here)` pass or fail by the cell, and those of
 // count(here) against a constant narrow the counts, up to the first test
-// that reads anything else.
+// that reads anything else. A chain from `here` that opens the handler
+// and ends it is read the same way: its locals are known on its first
+// visit (the hole is `here`), and where its while-condition fails there the
+// handler does nothing.
 HereGuard::Range handler_reach(const Rules& r, size_t entry, int exit, int cell, int mover) {
   HereGuard::Range counts{0, UINT32_MAX};
-  size_t test_from = entry;
-  int depth = 0;
-  for (size_t pc = entry; pc < r.code.size(); ++pc) {
-    const Instr& in = r.code[pc];
-    if (depth == 0 && pc == test_from) {
-      if (std::optional<HereGuard::Range> c = count_test(r, pc, exit)) {
-        counts = intersect(counts, *c);
-        test_from = ++pc + 1;
-        continue;
-      }
+  Locals locals{};
+  walk_leading_tests(r, entry, exit, true, [&](const LeadingTest& t) {
+    if (std::optional<HereGuard::Range> c = count_test(r, t, cell, &locals)) {
+      counts = counts.intersect(*c);
+      return true;
     }
-    if (is_branch(in.op)) {
-      if (in.a != exit || depth != op_info(in.op).pop) return counts;
-      size_t to = op_info(in.op).pop == 0 ? pc + 1 : pc;
-      std::optional<int64_t> v = shape_value(r, test_from, to, cell, mover);
-      if (!v) return counts;
-      if (!branch_passes(in, *v)) return HereGuard::Range{};
-      depth = 0;
-      test_from = pc + 1;
-      continue;
+    std::optional<int64_t> v = shape_value(r, t.from, t.to, cell, mover, &locals);
+    if (t.store >= 0) {
+      if (static_cast<size_t>(t.store) < kKnownLocals) locals[static_cast<size_t>(t.store)] = v;
+      return v.has_value() && static_cast<size_t>(t.store) < kKnownLocals;
     }
-    if (!reads_only(in.op)) return counts;
-    depth += op_info(in.op).push - op_info(in.op).pop;
-  }
+    if (v && !branch_passes(r.code[t.branch], *v)) counts = HereGuard::Range{};
+    return v && !counts.none();
+  });
   return counts;
 }
 
@@ -549,12 +585,11 @@ void mover_reach(Rules& r, size_t e) {
       HereGuard::Range reach;
       for (size_t i = 0; i < hs.size(); ++i) {
         int exit = i + 1 < hs.size() ? hs[i + 1].code.entry : static_cast<int>(end);
-        reach = hull(reach, handler_reach(r, static_cast<size_t>(hs[i].code.entry), exit, c, p));
+        reach = reach.hull(handler_reach(r, static_cast<size_t>(hs[i].code.entry), exit, c, p));
       }
       auto& at = g.by_mover[static_cast<size_t>(p)][static_cast<size_t>(c)];
-      at = intersect(reach, g.at[static_cast<size_t>(c)]);
-      narrower |=
-          at.lo != g.at[static_cast<size_t>(c)].lo || at.span != g.at[static_cast<size_t>(c)].span;
+      at = reach.intersect(g.at[static_cast<size_t>(c)]);
+      narrower |= at != g.at[static_cast<size_t>(c)];
     }
   }
   g.mover_decides = narrower;

@@ -12,6 +12,7 @@
 // threads as std::shared_ptr<const Rules>.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <memory>
@@ -113,6 +114,21 @@ struct HereGuard {
     uint32_t lo = UINT32_MAX, span = 0;  // none: no count reaches UINT32_MAX
     bool has(int count) const { return static_cast<uint32_t>(count) - lo <= span; }
     bool none() const { return lo == UINT32_MAX && span == 0; }
+    bool operator==(const Range&) const = default;
+    // The counts both admit; the least range holding the counts of either.
+    Range intersect(Range o) const {
+      if (none() || o.none()) return {};
+      uint64_t l = std::max(lo, o.lo), h = std::min(end(), o.end());
+      if (l > h) return {};
+      return {static_cast<uint32_t>(l), static_cast<uint32_t>(h - l)};
+    }
+    Range hull(Range o) const {
+      if (none()) return o;
+      if (o.none()) return *this;
+      uint64_t l = std::min(lo, o.lo), h = std::max(end(), o.end());
+      return {static_cast<uint32_t>(l), static_cast<uint32_t>(h - l)};
+    }
+    uint64_t end() const { return uint64_t{lo} + span; }  // the last count, inclusive
   };
   Test test = Test::None;
   int32_t value = 0;
