@@ -1216,6 +1216,12 @@ TEST(Runtime, BoardAndRowSeedsAgreeWithACellByCellSum) {
       ASSERT_EQ(s.board_seeds(), plain(cells, 2 * holes)) << holes << " holes, trial " << trial;
       ASSERT_EQ(s.row_seeds(Player::South), plain(cells, holes)) << holes << " holes";
       ASSERT_EQ(s.row_seeds(Player::North), plain(cells + holes, holes)) << holes << " holes";
+      ASSERT_EQ(detail::sum_cells_by_words(cells, 2 * holes), plain(cells, 2 * holes));
+#ifdef __SSE2__
+      if (holes >= 4) {
+        ASSERT_EQ(detail::sum_cells_by_lanes(cells, 2 * holes), plain(cells, 2 * holes));
+      }
+#endif
     }
   }
 }

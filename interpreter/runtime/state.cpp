@@ -142,7 +142,7 @@ uint64_t default_control(int holes) {
   return row << holes;
 }
 
-namespace {
+namespace detail {
 
 // The seeds of `n` consecutive cells, four cells to a 64-bit word (two
 // 32-bit lanes of sums), the last word read at the end of the run with the
@@ -150,40 +150,7 @@ namespace {
 // and the rest depend only on the board's size, so they are always
 // predicted. A loop cell by cell over a row whose length is known only at
 // run time costs about 7 instructions a cell.
-using detail::word_at;
-
-#ifdef __SSE2__
-// By lanes, from n = 8 on: eight cells a load, widened to 32-bit lanes and
-// added; a part group reads the last eight cells again, the lanes already
-// counted cleared. For Anywoli's 24 holes, 54 instructions a call where
-// the words took 88 (docs/performance.md).
-inline int sum_cells_by_lanes(const uint16_t* cell, int n) {
-  auto load = [](const uint16_t* at) {
-    return _mm_loadu_si128(reinterpret_cast<const __m128i*>(at));
-  };
-  const __m128i zero = _mm_setzero_si128();
-  __m128i sum = zero;
-  auto add = [&](__m128i v) {
-    sum =
-        _mm_add_epi32(sum, _mm_add_epi32(_mm_unpacklo_epi16(v, zero), _mm_unpackhi_epi16(v, zero)));
-  };
-  int i = 0;
-  for (; i + 8 <= n; i += 8) add(load(cell + i));
-  if (i < n) {  // lane j holds cell n - 8 + j, counted already for j < 8 - (n - i)
-    __m128i lane = _mm_setr_epi16(0, 1, 2, 3, 4, 5, 6, 7);
-    __m128i fresh = _mm_cmpgt_epi16(lane, _mm_set1_epi16(static_cast<int16_t>(7 - (n - i))));
-    add(_mm_and_si128(load(cell + n - 8), fresh));
-  }
-  sum = _mm_add_epi32(sum, _mm_shuffle_epi32(sum, 0x4E));  // lanes 0+2, 1+3
-  sum = _mm_add_epi32(sum, _mm_shuffle_epi32(sum, 0xB1));  // then 0+1
-  return _mm_cvtsi128_si32(sum);
-}
-#endif
-
-inline int sum_cells(const uint16_t* cell, int n) {
-#ifdef __SSE2__
-  if (n >= 8) return sum_cells_by_lanes(cell, n);
-#endif
+int sum_cells_by_words(const uint16_t* cell, int n) {
   constexpr uint64_t kLanes = 0x0000FFFF0000FFFFull;
   if (std::endian::native != std::endian::little || n < 4) {
     int sum = 0;
@@ -199,6 +166,44 @@ inline int sum_cells(const uint16_t* cell, int n) {
   uint64_t w = word_at(cell + n - 4) >> (16 * (4 - (n - i)));  // the last n - i cells
   lanes += (w & kLanes) + ((w >> 16) & kLanes);
   return static_cast<int>((lanes & 0xFFFFFFFFu) + (lanes >> 32));
+}
+
+#ifdef __SSE2__
+// By lanes, from n = 8 on: eight cells a load, widened to 32-bit lanes and
+// added; a part group reads the last eight cells again, the lanes already
+// counted cleared. For Anywoli's 24 holes, 54 instructions a call where
+// the words took 88 (docs/performance.md).
+int sum_cells_by_lanes(const uint16_t* cell, int n) {
+  const __m128i zero = _mm_setzero_si128();
+  __m128i sum = zero;
+  auto add = [&](__m128i v) {
+    sum =
+        _mm_add_epi32(sum, _mm_add_epi32(_mm_unpacklo_epi16(v, zero), _mm_unpackhi_epi16(v, zero)));
+  };
+  int i = 0;
+  for (; i + 8 <= n; i += 8) add(load_lanes(cell + i));
+  if (i < n) {  // lane j holds cell n - 8 + j, counted already for j < 8 - (n - i)
+    __m128i lane = _mm_setr_epi16(0, 1, 2, 3, 4, 5, 6, 7);
+    __m128i fresh = _mm_cmpgt_epi16(lane, _mm_set1_epi16(static_cast<int16_t>(7 - (n - i))));
+    add(_mm_and_si128(load_lanes(cell + n - 8), fresh));
+  }
+  sum = _mm_add_epi32(sum, _mm_shuffle_epi32(sum, 0x4E));  // lanes 0+2, 1+3
+  sum = _mm_add_epi32(sum, _mm_shuffle_epi32(sum, 0xB1));  // then 0+1
+  return _mm_cvtsi128_si32(sum);
+}
+#endif
+
+}  // namespace detail
+
+namespace {
+
+using detail::word_at;
+
+inline int sum_cells(const uint16_t* cell, int n) {
+#ifdef __SSE2__
+  if (n >= 8) return detail::sum_cells_by_lanes(cell, n);
+#endif
+  return detail::sum_cells_by_words(cell, n);
 }
 
 // The holes of p's row as a bit mask over cells.

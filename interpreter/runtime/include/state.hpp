@@ -297,11 +297,16 @@ inline uint64_t nonempty_cells_by_words(const uint16_t* cell, int n) {
 }
 
 #ifdef __SSE2__
+// Eight cells read as one SSE2 vector of 16-bit lanes.
+inline __m128i load_lanes(const uint16_t* cell) {
+  return _mm_loadu_si128(reinterpret_cast<const __m128i*>(cell));
+}
+
 // The cells of cell[0..8) holding seeds: SSE2 (every x86-64 has it)
 // compares eight 16-bit lanes with zero at once and packs them into a byte
 // mask.
 inline uint64_t nonempty_lanes(const uint16_t* cell) {
-  __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(cell));
+  __m128i v = load_lanes(cell);
   __m128i zero = _mm_cmpeq_epi16(v, _mm_setzero_si128());
   return ~static_cast<uint64_t>(_mm_movemask_epi8(_mm_packs_epi16(zero, zero))) & 0xFF;
 }
@@ -351,13 +356,18 @@ inline bool cells_empty_by_words(const uint16_t* cell, int n) {
 // nonempty_cells_by_lanes does (its callers are rows of fewer than 8 holes).
 inline bool cells_empty_by_lanes(const uint16_t* cell, int n) {
   if (n < 8) return (nonempty_lanes(cell) & ((uint64_t{1} << n) - 1)) == 0;
-  auto load = [](const uint16_t* at) {
-    return _mm_loadu_si128(reinterpret_cast<const __m128i*>(at));
-  };
-  __m128i any = load(cell + n - 8);
-  for (int i = 0; i + 8 < n; i += 8) any = _mm_or_si128(any, load(cell + i));
+  __m128i any = load_lanes(cell + n - 8);
+  for (int i = 0; i + 8 < n; i += 8) any = _mm_or_si128(any, load_lanes(cell + i));
   return _mm_movemask_epi8(_mm_cmpeq_epi16(any, _mm_setzero_si128())) == 0xFFFF;
 }
+#endif
+
+// The seeds of cell[0..n) (1 <= n <= 64; state.cpp), four cells to a word
+// or, with SSE2 and n >= 8, eight to a load: what board_seeds and
+// row_seeds add.
+int sum_cells_by_words(const uint16_t* cell, int n);
+#ifdef __SSE2__
+int sum_cells_by_lanes(const uint16_t* cell, int n);
 #endif
 
 inline bool cells_empty(const uint16_t* cell, int n) {
