@@ -265,6 +265,14 @@ bool row_players_hole(const Rules& r, int cell, int p) {
 constexpr size_t kKnownLocals = 8;
 using Locals = std::array<std::optional<int64_t>, kKnownLocals>;
 
+// Local `a`'s slot in `locals` (Locals or const Locals), or nullptr for a
+// local past those kept.
+template <class L>
+auto* known_local(L& locals, int64_t a) {
+  return a >= 0 && static_cast<size_t>(a) < kKnownLocals ? &locals[static_cast<size_t>(a)]
+                                                         : nullptr;
+}
+
 // The value of a leading test's instructions [from, to) with `here` =
 // cell, when they read only the board's shape there (the cell, its
 // column, whether it is a store or in a front row, its number, constants);
@@ -280,9 +288,8 @@ std::optional<int64_t> shape_value(const Rules& r, size_t from, size_t to, int c
   int n = 0;
   auto hole = [&](int64_t h) { return h >= 0 && h < r.cells; };
   auto local = [&](int32_t a) -> std::optional<int64_t>* {
-    if (!locals || a < 0 || static_cast<size_t>(a) >= kKnownLocals) return nullptr;
-    std::optional<int64_t>& l = (*locals)[static_cast<size_t>(a)];
-    return l ? &l : nullptr;
+    std::optional<int64_t>* l = locals ? known_local(*locals, a) : nullptr;
+    return l && *l ? l : nullptr;
   };
   for (size_t pc = from; pc < to; ++pc) {
     const Instr& in = r.code[pc];
@@ -481,9 +488,9 @@ std::optional<HereGuard::Range> count_test(const Rules& r, const LeadingTest& t,
   if (t.store >= 0 || t.to != t.from + 1) return std::nullopt;
   const Instr& value = r.code[t.from];
   bool here = value.op == OpCode::CountHere;
-  if (value.op == OpCode::CountLoad && locals && value.a >= 0 &&
-      static_cast<size_t>(value.a) < kKnownLocals) {
-    here = (*locals)[static_cast<size_t>(value.a)] == std::optional<int64_t>(cell);
+  if (const std::optional<int64_t>* l =
+          value.op == OpCode::CountLoad && locals ? known_local(*locals, value.a) : nullptr) {
+    here = *l == std::optional<int64_t>(cell);
   }
   return here ? count_range(r.code[t.branch]) : std::nullopt;
 }
@@ -562,8 +569,9 @@ HereGuard::Range handler_reach(const Rules& r, size_t entry, int exit, int cell,
     }
     std::optional<int64_t> v = shape_value(r, t.from, t.to, cell, mover, &locals);
     if (t.store >= 0) {
-      if (static_cast<size_t>(t.store) < kKnownLocals) locals[static_cast<size_t>(t.store)] = v;
-      return v.has_value() && static_cast<size_t>(t.store) < kKnownLocals;
+      std::optional<int64_t>* l = known_local(locals, t.store);
+      if (l) *l = v;
+      return v.has_value() && l;
     }
     if (v && !branch_passes(r.code[t.branch], *v)) counts = HereGuard::Range{};
     return v && !counts.none();
