@@ -460,6 +460,16 @@ TEST(Endless, IllegalMovesAreNotLegal) {
   EXPECT_EQ(moves[0], Move::pass());
 }
 
+// apply's precondition is a legal move; where endless moves are illegal, a
+// legal move stops, so apply saves nothing to restore, and a move that
+// does not stop is the caller's error, said as one (not a game ended).
+TEST(Endless, ApplyingAnIllegalEndlessMoveIsAnError) {
+  auto r = load(endless_game("illegal"));
+  ASSERT_TRUE(r);
+  State s = initial_state(*r);
+  EXPECT_THROW(apply(*r, s, mv(1)), RuntimeError);
+}
+
 TEST(Endless, DrawEndsAtOnceWithoutChangingTheBoard) {
   auto r = load(endless_game("draw"));
   ASSERT_TRUE(r);

@@ -1002,10 +1002,11 @@ void end_endless(const Rules& r, State& s, Player mover, Observer* obs, ApplyInf
   end_round(m, info, "endless", draw || m.draw);
 }
 
-// run_move for games whose moves may be endless: an endless move leaves
-// the state as it was before the move, and an observer sees none of its
-// steps (the sowing is first probed on a copy). Kept out of line so that
-// other games do not pay for the copy.
+// run_move for games whose moves may be endless without that making them
+// illegal (`endless draw`, `endless ends`; restores_endless): an endless
+// move leaves the state as it was before the move, and an observer sees
+// none of its steps (the sowing is first probed on a copy). Kept out of
+// line so that other games do not pay for the copy.
 [[gnu::noinline]] bool run_move_or_restore(Machine& m, int start) {
   if (m.obs) {
     State copy = m.s;
@@ -1018,6 +1019,19 @@ void end_endless(const Rules& r, State& s, Player mover, Observer* obs, ApplyInf
   if (sow_and_finish(m, start)) return true;
   m.s = saved;
   return false;
+}
+
+// Whether apply plays a move on a saved state (run_move_or_restore): in
+// a game where a move may be endless and that is not illegal (apply's
+// move is legal, so where endless moves are illegal it stops).
+[[gnu::always_inline]] inline bool restores_endless(const Rules& r) {
+  return r.may_be_endless && r.endless != EndlessKind::Illegal;
+}
+
+[[noreturn]] void illegal_endless_move(Move move) {
+  throw RuntimeError("apply: move " + std::to_string(move.number) +
+                     " would never stop, and endless moves are illegal in this game: apply takes "
+                     "a legal move");
 }
 
 [[gnu::always_inline]] inline void record_position(const Rules& r, const State& s, History* h,
@@ -1100,8 +1114,10 @@ ApplyInfo apply(const Rules& r, State& s, Move move, Observer* obs, History* his
   } else {
     prepare(m, move);
     int start = start_cell(m, move);
-    bool stopped = r.may_be_endless ? run_move_or_restore(m, start) : sow_and_finish(m, start);
+    // Where an endless move is illegal, a legal move stops: nothing to save.
+    bool stopped = restores_endless(r) ? run_move_or_restore(m, start) : sow_and_finish(m, start);
     if (!stopped) {
+      if (r.endless == EndlessKind::Illegal) illegal_endless_move(move);
       end_endless(r, s, p, obs, info);
       if (info.round_over && !info.game_over && history) {
         history->clear();
@@ -1116,11 +1132,11 @@ ApplyInfo apply(const Rules& r, State& s, Move move, Observer* obs, History* his
 }
 
 // apply_random_move where an endless move is illegal: the drawn candidate
-// is sown on the state itself (saved first, as apply saves it) rather than
-// on a copy, so that the look-ahead that finds it stops is also its
-// sowing; a candidate that would never stop is put back and the draw
-// repeated. The draws are random_legal_move's, and the move then played is
-// apply's, step for step.
+// is sown on the state itself (saved first, unless its first lap is seen
+// to stop it) rather than on a copy, so that the look-ahead that finds it
+// stops is also its sowing; a candidate that would never stop is put back
+// and the draw repeated. The draws are random_legal_move's, and the move
+// then played is apply's, step for step.
 ApplyInfo apply_drawn_move(const Rules& r, State& s, Rng& rng, History* history) {
   Lookahead la = lookahead_for(r, s);
   if (la.feed || la.after || !draws_candidates(r, s, la)) {
