@@ -114,6 +114,7 @@ struct HereGuard {
     uint32_t lo = UINT32_MAX, span = 0;  // none: no count reaches UINT32_MAX
     bool has(int count) const { return static_cast<uint32_t>(count) - lo <= span; }
     bool none() const { return lo == UINT32_MAX && span == 0; }
+    bool every() const { return lo == 0 && span == UINT32_MAX; }
     bool operator==(const Range&) const = default;
     // The counts both admit; the least range holding the counts of either.
     Range intersect(Range o) const {
