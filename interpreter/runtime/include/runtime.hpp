@@ -54,9 +54,12 @@ class MoveList {
 // "" when empty.
 std::string format_moves(const MoveList& moves, MoveNames names);
 
-// Raised by the bytecode when a rule file misbehaves at run time (a `while`
-// loop exceeding 10,000 iterations). The state passed to apply is then
-// unspecified. This is the only exception the runtime throws.
+// Raised when a rule file misbehaves at run time (a `while` loop exceeding
+// 10,000 iterations, a position with more moves than a MoveList holds),
+// and by apply given a move that would never stop in a game where such a
+// move is illegal (so not a legal move: the caller's error). The state
+// passed to apply is then unspecified. This is the only exception the
+// runtime throws.
 class RuntimeError : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
@@ -161,7 +164,9 @@ void legal_children(const Rules& rules, const State& state, MoveList& moves, Sta
 // ahead. For random playouts. Precondition: !state.over.
 Move random_legal_move(const Rules& rules, const State& state, Rng& rng);
 
-// Plays one move. Precondition: !state.over and move is in legal_moves.
+// Plays one move. Precondition: !state.over and move is in legal_moves
+// (where an endless move is illegal, one that would never stop raises
+// RuntimeError).
 // Passes `history` through repetition clauses (if empty, the position
 // before the move is recorded first, so the start position counts).
 ApplyInfo apply(const Rules& rules, State& state, Move move, Observer* observer = nullptr,
