@@ -865,13 +865,15 @@ std::vector<State> scattered(const Rules& r, int n, uint64_t seed) {
 }
 
 // The guards with their shape tests undone: every cell admitted (the count
-// test alone), and every event's code entered at its first test.
+// test alone), no other hole's count tested, and every event's code
+// entered at its first test.
 void open_guards(Rules& r) {
   for (size_t e = 0; e < kEventCount; ++e) {
     HereGuard& g = r.event_guards[e];
     g.at = HereGuard::every_cell(g.counts);
     g.past_count = g.past_cell = r.events[e];
     g.mover_decides = false;
+    r.event_also[e].count = 0;
   }
 }
 
@@ -1515,6 +1517,91 @@ game "E" {
   EXPECT_EQ(t.store(kS), 4);
 }
 
+// A leading test of the count of a hole the shape fixes by `here`
+// (`count(opposite(here)) > 0`, `count(behind(opposite(here))) >= 1`) is
+// kept by the guard as that hole, cell by cell, and the counts it admits
+// (Rules::event_also, at most AlsoTests::kMax), so that a lap's end whose
+// tests fail there costs no call into the lap_end code; the code still runs
+// them (it is entered at the first). A test the guard cannot keep (a third,
+// here) is not kept.
+TEST(Compile, GuardsTestTheHolesHereFixes) {
+  auto r = load(R"(
+game "H" {
+  board { rows 4 holes 4 stores captures }
+  setup { seeds 2 }
+  moves { from own holes where count(hole) >= 2 }
+  sowing { direction ccw  relay landing  endless illegal }
+  on lap_end when front(here) and count(here) > 1 and count(opposite(here)) > 0
+                  and count(behind(opposite(here))) >= 1 and count(next(here)) < 9 {
+    lift opposite(here)
+    lift behind(opposite(here))
+    relay into next(here)
+  }
+  on sow_end when count(opposite(here)) == 2 { capture opposite(here) to mover }
+  end { when no moves  winner survivor }
+})");
+  ASSERT_TRUE(r);
+  const HereGuard& lap_end = r->event_guards[static_cast<size_t>(Event::LapEnd)];
+  const AlsoTests& lap_also = r->event_also[static_cast<size_t>(Event::LapEnd)];
+  ASSERT_EQ(lap_also.count, 2) << dump_pipeline(*r);
+  for (int c = 0; c < r->cells; ++c) {
+    if (lap_end.rules_out(c)) continue;
+    SCOPED_TRACE(c);
+    int opposite = r->opposite[static_cast<size_t>(c)];
+    EXPECT_EQ(lap_also.tests[0].cell[static_cast<size_t>(c)], opposite);
+    EXPECT_EQ(lap_also.tests[1].cell[static_cast<size_t>(c)],
+              r->behind[static_cast<size_t>(opposite)]);
+  }
+  EXPECT_TRUE(!lap_also.tests[0].counts.has(0) && lap_also.tests[0].counts.has(1));
+  EXPECT_TRUE(!lap_also.tests[1].counts.has(0) && lap_also.tests[1].counts.has(7));
+  // Entered at the first of them, past the shape and count(here) tests.
+  auto lap_past = static_cast<size_t>(lap_end.past_cell.entry);
+  EXPECT_EQ(r->code[lap_past].op, OpCode::CountOppositeHere) << dump_pipeline(*r);
+
+  // A handler that opens with such a test alone keeps it, at every cell.
+  const HereGuard& sow_end = r->event_guards[static_cast<size_t>(Event::SowEnd)];
+  const AlsoTests& sow_also = r->event_also[static_cast<size_t>(Event::SowEnd)];
+  ASSERT_EQ(sow_also.count, 1);
+  EXPECT_TRUE(sow_also.tests[0].counts.has(2) && !sow_also.tests[0].counts.has(1) &&
+              !sow_also.tests[0].counts.has(3));
+  EXPECT_EQ(sow_end.past_cell.entry, r->events[static_cast<size_t>(Event::SowEnd)].entry);
+  std::string dump = dump_pipeline(*r);
+  EXPECT_NE(dump.find("on lap_end guard: also count>=1 at S5>N8 S6>N7 S7>N6 S8>N5 N5>S8"),
+            std::string::npos)
+      << dump;
+
+  // Played: S1's two seeds reach S3, relayed to S4 and S5, a front hole
+  // then holding 2. With one seed across from it and none behind that, it
+  // is relayed (S6, S7: the move ends); with one in each, both are taken
+  // and sown from S6 (S6, S7), and S5 keeps its two. The move ends in S7,
+  // whose opposite hole is captured when it holds 2, not 1.
+  State relayed = position(*r, {2, 0, 1, 0, 1, 0, 0, 0}, {0, 0, 0, 0, 0, 0, 0, 0});
+  int across = r->opposite[static_cast<size_t>(relayed.hole_cell(kS, 5))];
+  auto last_across =
+      static_cast<size_t>(r->opposite[static_cast<size_t>(relayed.hole_cell(kS, 7))]);
+  relayed.cells[static_cast<size_t>(across)] = 1;
+  State captured = relayed;
+  captured.cells[r->behind[static_cast<size_t>(across)]] = 1;
+  relayed.cells[last_across] = 1;
+  captured.cells[last_across] = 2;
+  Rules undone = *r;
+  open_guards(undone);
+  for (State* s : {&relayed, &captured}) {
+    State open = *s;
+    apply(*r, *s, mv(1));
+    apply(undone, open, mv(1));
+    EXPECT_EQ(to_text(*s), to_text(open));
+  }
+  EXPECT_EQ(row(relayed, kS), (V{0, 1, 0, 1, 0, 1, 1, 0}));
+  EXPECT_EQ(relayed.cells[static_cast<size_t>(across)], 1);
+  EXPECT_EQ(relayed.cells[last_across], 1);
+  EXPECT_EQ(relayed.store(kS), 0);
+  EXPECT_EQ(row(captured, kS), (V{0, 1, 0, 1, 2, 1, 1, 0}));
+  EXPECT_EQ(captured.cells[static_cast<size_t>(across)], 0);
+  EXPECT_EQ(captured.cells[last_across], 0);
+  EXPECT_EQ(captured.store(kS), 2);
+}
+
 // Plays random games 1..seeds (up to 300 plies each) in two compilations of
 // one game, drawing the same moves, and expects the same legal moves and
 // positions throughout; adds the plies played to `plies`.
@@ -1533,12 +1620,14 @@ void expect_plays_alike(const Rules& fast, const Rules& undone, uint64_t seeds, 
   }
 }
 
-// A game whose guards narrow the cells, or enter the code past the tests
-// they decide, plays as it does with every cell admitted and every test
-// run: the shipped games with such guards, in random games.
+// A game whose guards narrow the cells, test other holes' counts, or enter
+// the code past the tests they decide, plays as it does with every cell
+// admitted and every test run: the shipped games with such guards, in
+// random games.
 TEST(Compile, ShapeGuardsPlayAsTheCodeDoes) {
-  int narrowed_games = 0, entered_past = 0, plies = 0;
-  for (const char* game : {"hus", "songo", "tchuka_ruma", "deka", "anywoli"}) {
+  int narrowed_games = 0, entered_past = 0, also = 0, plies = 0;
+  for (const char* game :
+       {"hus", "songo", "tchuka_ruma", "deka", "anywoli", "sadeqa_ii", "layli_goobalay"}) {
     SCOPED_TRACE(game);
     auto fast = test::load_game(game);
     ASSERT_TRUE(fast);
@@ -1549,13 +1638,15 @@ TEST(Compile, ShapeGuardsPlayAsTheCodeDoes) {
       for (int cell = 0; cell < kMaxCells; ++cell) narrowed |= g.rules_out(cell);
       entered_past += (g.past_count.entry != open.events[e].entry) +
                       (g.past_cell.entry != open.events[e].entry);
+      also += open.event_also[e].count;
     }
     open_guards(open);
     narrowed_games += narrowed;
     ASSERT_NO_FATAL_FAILURE(expect_plays_alike(*fast, open, 100, plies));
   }
   EXPECT_EQ(narrowed_games, 4);
-  EXPECT_EQ(entered_past, 8);  // ǁHus 1, Tchuka Ruma 1, Deka 2, Anywoli 4
+  EXPECT_EQ(entered_past, 10);  // ǁHus 1, Tchuka Ruma 1, Deka 2, Anywoli 4, Layli Goobalay 2
+  EXPECT_EQ(also, 5);           // ǁHus 2, Sadeqa II 1, Layli Goobalay 2
   EXPECT_GT(plies, 10000);
 }
 

@@ -515,15 +515,40 @@ bool narrow_cells(const Rules& r, HereGuard& g, const LeadingTest& t) {
   return true;
 }
 
+// A leading test of the count of another hole that the board's shape fixes
+// by `here` (CountOppositeHere, or instructions that read only the shape at
+// `here` then Count) against a constant, as the guard keeps it
+// (AlsoTests::Test): the hole for each cell the guard still admits, and the
+// counts the branch lets through. nullopt for any other test (count(here)
+// itself is the guard's own test), or where some such cell gives no hole.
+std::optional<AlsoTests::Test> also_test(const Rules& r, const HereGuard& g, const LeadingTest& t) {
+  std::optional<HereGuard::Range> counts = count_range(r.code[t.branch]);
+  if (t.store >= 0 || t.to <= t.from || !counts) return std::nullopt;
+  OpCode last = r.code[t.to - 1].op;
+  bool fused = t.to == t.from + 1 && last == OpCode::CountOppositeHere;
+  if (!fused && last != OpCode::Count) return std::nullopt;
+  AlsoTests::Test a;
+  a.counts = *counts;
+  for (int c = 0; c < r.cells; ++c) {
+    if (g.rules_out(c)) continue;
+    std::optional<int64_t> hole = fused ? r.opposite[c] : shape_value(r, t.from, t.to - 1, c);
+    if (!hole || *hole < 0 || *hole >= r.cells) return std::nullopt;
+    a.cell[static_cast<size_t>(c)] = static_cast<uint8_t>(*hole);
+  }
+  return a;
+}
+
 // The guard of an event's code (Rules::event_guards), from the tests that
 // open it when they all fail to one Ret (walk_leading_tests): the `and`s of
 // a handler's condition (`front(here) and count(here) > 1 and ...`). The
 // first of them that is count(here) against a constant (== or >) is the
 // guard's test; those that read only the board's shape at `here` narrow its
-// cells. The guard decides these tests exactly, so the code is entered past
+// cells; up to AlsoTests::kMax of the count of a hole the shape fixes by
+// `here` go to `also`, as that hole cell by cell (also_test). The guard
+// decides its count and shape tests exactly, so the code is entered past
 // them (past_count: the count test when it is the first; past_cell: the
 // tests up to the first that is neither).
-HereGuard here_guard(const Rules& r, CodeRef code) {
+HereGuard here_guard(const Rules& r, CodeRef code, AlsoTests& also) {
   HereGuard g;
   if (code.empty()) return g;
   g.past_count = g.past_cell = code;
@@ -542,6 +567,13 @@ HereGuard here_guard(const Rules& r, CodeRef code) {
       counted.past_cell = decided ? past : g.past_cell;
       g = counted;
       return true;
+    }
+    if (also.count < AlsoTests::kMax) {
+      if (std::optional<AlsoTests::Test> a = also_test(r, g, t)) {
+        also.tests[static_cast<size_t>(also.count++)] = *a;
+        decided = false;  // the code still runs it (AlsoTests)
+        return true;
+      }
     }
     decided = narrow_cells(r, g, t) && decided;
     if (decided) g.past_cell = past;
@@ -770,7 +802,7 @@ void compile_moves_and_sowing(const GameSpec& g, Rules& r, CodeGen& gen) {
   }
   for (size_t e = 0; e < kEventCount; ++e) {
     r.events[e] = gen.event(g.handlers[e], r.handlers[e]);
-    r.event_guards[e] = here_guard(r, r.events[e]);
+    r.event_guards[e] = here_guard(r, r.events[e], r.event_also[e]);
     mover_reach(r, e);
   }
 }
@@ -848,10 +880,12 @@ std::shared_ptr<const Rules> compile(const CheckedGame& game) {
                  r.plain_relay && !r.reads_lap_start && !r.laps_turn && !r.has_questions &&
                  !r.hand_laps;
   // Code may run during the sowing, but none that lifts, skips, turns,
-  // asks, reads `lap_start` or keeps marks and counters (sow.cpp).
+  // asks, reads `lap_start` or keeps marks and counters (sow_loop.hpp).
   r.whole_laps = !r.plain_laps && r.events[static_cast<size_t>(Event::Pickup)].empty() &&
                  !r.skip_origin && r.skip_when.empty() && !r.reads_lap_start && !r.laps_turn &&
                  !r.has_questions && !r.hand_laps && !r.has_lasting;
+  r.lap_end_also = r.event_also[static_cast<size_t>(Event::LapEnd)].count > 0 && !r.plain_relay &&
+                   r.relay_when.empty();
   r.first_lap_test = first_lap_testable(r, no_room);
   table_store_conditions(r);
   return rules;

@@ -166,6 +166,16 @@ std::string dump_pipeline(const Rules& r) {
         out += "\n";
       }
     }
+    const AlsoTests& also = r.event_also[e];
+    for (int i = 0; i < also.count; ++i) {
+      const AlsoTests::Test& a = also.tests[static_cast<size_t>(i)];
+      out += fmt::format("on {} guard: also count{} at", event_name(static_cast<Event>(e)),
+                         counts_text(a.counts));
+      for (int c = 0; c < r.cells; ++c) {
+        if (!g.rules_out(c)) out += " " + cell_name(r, c) + ">" + cell_name(r, a.cell[c]);
+      }
+      out += "\n";
+    }
     if (g.past_count.entry != r.events[e].entry || g.past_cell.entry != r.events[e].entry) {
       out += fmt::format("on {} guard: entered at {} (count tested), {} (count and here)\n",
                          event_name(static_cast<Event>(e)), g.past_count.entry, g.past_cell.entry);

@@ -5,7 +5,7 @@
 // origin, lap, last), the flags actions set (stop, extra_turn, relay from,
 // leave, cancel, draw) and the pending-capture area of sow_end. It lives
 // on the C++ stack, so a move never allocates; the bytecode executor
-// (vm.cpp), the sowing engine (sow.cpp) and the move and
+// (vm.cpp), the sowing engine (sow_loop.hpp) and the move and
 // end logic (runtime.cpp) all work on it.
 #pragma once
 
@@ -134,7 +134,7 @@ void remove_seeds(Machine& m, int cell, int64_t want);
 void lift_seeds(Machine& m, int cell, int64_t want);
 void commit_pending(Machine& m);
 
-// Sowing of one move from `start` (sow.cpp): lifts, sows, runs the
+// Sowing of one move from `start` (sow.cpp, sow_loop.hpp): lifts, sows, runs the
 // pickup/drop/lap_end handlers and the relay rule. Returns false when the
 // sowing would never stop (the state is then partly sown). On return
 // m.here is the final landing hole and m.lap the number of laps.

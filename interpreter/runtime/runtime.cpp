@@ -6,7 +6,7 @@
 // in a game that can relay) play the candidate on a State copy on the C++
 // stack; where the board shows that a candidate's first lap ends its move
 // (Rules::first_lap_test), the endless check needs no sowing at all. apply
-// runs the same move pipeline (sow.cpp, then sow_end
+// runs the same move pipeline (sow_loop.hpp, then sow_end
 // with pending captures, then captures and commit), then the end clauses in
 // file order, then, in a match, the round logic of match.cpp. The
 // one pipeline serves real moves and look-ahead alike, so they cannot

@@ -104,8 +104,12 @@ struct CodeRef {
 // every cell, and the counts the code may act on are kept per cell (none
 // where they fail): one table look-up and one compare decide.
 //
+// Tests of the count of another hole that the shape fixes by `here`
+// (`count(opposite(here)) > 0`) are kept apart (AlsoTests).
+//
 // Once the guard has decided, the leading tests it decides exactly need not
-// run again: the code is entered past them (`past_count`, `past_cell`).
+// run again: the code is entered past them (`past_count`, `past_cell`; not
+// past the `also` tests).
 struct HereGuard {
   enum class Test : uint8_t { None, Eq, Gt };
   // Counts as one unsigned range [lo, lo + span]: one subtraction and one
@@ -149,7 +153,6 @@ struct HereGuard {
   // Kept (mover_decides) only where it rules out more than `at`.
   bool mover_decides = false;
   std::array<std::array<Range, kMaxCells>, 2> by_mover{};
-
   HereGuard() = default;
   HereGuard(Test t, int32_t v)
       : test(t), value(v), counts(range_of(t, v)), at(every_cell(counts)) {}
@@ -181,6 +184,38 @@ struct HereGuard {
     std::array<Range, kMaxCells> all{};
     for (Range& c : all) c = r;
     return all;
+  }
+};
+
+// The leading tests of an event's code, after its guard's, of the count of
+// another hole that the board's shape fixes by `here`
+// (`count(opposite(here)) > 0`, `count(behind(opposite(here))) >= 1`), up
+// to kMax of them: tests[i].cell[c], the hole the test reads with `here` =
+// c, and the counts it admits there (a table look-up and one compare
+// each). Where one fails the code does nothing; the code still runs them
+// (the guard's past_cell stops before them), so that only the caller that
+// gains by them tests them: the lap loop of a game whose lap_end code has
+// them (sow_loop.hpp), where the code runs at most landings (in
+// run_handlers, their test cost games without them 1-2 % of their
+// instructions). Kept apart from HereGuard, at the end of Rules: inside
+// it they moved every field after the guards, and Kalah's and Oware's
+// wall clock with them (docs/performance.md, "Kalah's layout, measured").
+struct AlsoTests {
+  struct Test {
+    HereGuard::Range counts;
+    std::array<uint8_t, kMaxCells> cell{};
+  };
+  static constexpr int kMax = 2;
+  int count = 0;
+  std::array<Test, kMax> tests{};
+
+  // Whether the holes the shape fixes by `here` = cell hold counts the
+  // tests admit.
+  bool admit(const uint16_t* cells, int cell) const {
+    for (int i = 0; i < count; ++i) {
+      if (!tests[i].counts.has(cells[tests[i].cell[cell]])) return false;
+    }
+    return true;
   }
 };
 
@@ -334,7 +369,7 @@ struct Rules : Settings {
   bool may_relay = false;    // relay kind or a `relay from` statement exists
   bool plain_relay = false;  // no lap_end handler, no `relay ... when`: the kind decides
   bool hand_laps = false;    // `lift H` / `relay into H`: laps may sow taken seeds
-  bool plain_laps = false;   // no code runs while sowing, laps lift whole holes one way (sow.cpp)
+  bool plain_laps = false;   // no code runs while sowing, laps lift whole holes one way
   bool whole_laps = false;   // laps lift whole holes one way, skip none; only drop and lap_end code
   bool reads_sown = false;   // code reads `sown` or `in_hand`: the sowing keeps them
   bool reads_lap_start = false;     // code reads `lap_start`: the sowing keeps it
@@ -367,6 +402,10 @@ struct Rules : Settings {
   bool is_store_cell(int64_t c) const { return c >= 2 * side; }
   bool in_front(int64_t c) const { return c < 2 * side && ((front_mask >> c) & 1u); }
   int64_t number_of(int64_t c) const { return c >= 2 * side ? 0 : c % side + 1; }
+
+  // Last, so that the fields before keep their places (AlsoTests).
+  std::array<AlsoTests, kEventCount> event_also{};  // other holes' counts the code tests
+  bool lap_end_also = false;  // the lap loop (sow_loop.hpp) tests event_also[LapEnd] first
 };
 
 }  // namespace mancala
