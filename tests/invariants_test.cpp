@@ -33,6 +33,7 @@
 #include "compile.hpp"
 #include "native.hpp"
 #include "runtime.hpp"
+#include "test_games.hpp"
 
 namespace {
 std::atomic<long> g_allocations{0};
@@ -313,6 +314,7 @@ void expect_compiled_plays_alike(const std::string& path) {
   auto compiled = std::make_shared<Rules>(*rules);
   ASSERT_TRUE(attach_native(*compiled, compiled_games()))
       << "no compiled code with this game's fingerprint: build again";
+  ASSERT_NE(compiled->sowing, runtime_sowing(*compiled)) << "the compiled sowing is not played";
   const int games = sanitizer_run() ? 10 : 40;
   std::mt19937_64 rng(11);
   for (int g = 0; g < games; ++g) {
@@ -376,6 +378,27 @@ TEST(CompiledCode, IsFoundByItsCodeAlone) {
   other.code.back().a += 1;
   EXPECT_FALSE(attach_native(other, compiled_games()));
   EXPECT_EQ(other.native, nullptr);
+}
+
+// The compiled sowing holds the settings it was compiled with as
+// constants, so rules with other settings (a board of another size, as
+// `--set holes=4` makes) keep the compiled code but not the sowing.
+TEST(CompiledCode, ItsSowingIsPlayedOnlyWithItsSettings) {
+  auto rules = load(MANCALA_SOURCE_DIR "/games/kalah.mnc");
+  ASSERT_TRUE(rules);
+  Rules same = *rules;
+  ASSERT_TRUE(attach_native(same, compiled_games()));
+  EXPECT_NE(same.sowing, runtime_sowing(same));
+  auto smaller = test::load_game("kalah", {{"holes", 4}});
+  ASSERT_TRUE(smaller);
+  Rules other = *smaller;
+  ASSERT_TRUE(attach_native(other, compiled_games()));
+  EXPECT_EQ(other.native, same.native);
+  EXPECT_EQ(other.sowing, runtime_sowing(other));
+  Rules budget = *rules;
+  budget.endless_laps += 1;
+  ASSERT_TRUE(attach_native(budget, compiled_games()));
+  EXPECT_EQ(budget.sowing, runtime_sowing(budget));
 }
 
 TEST_P(GameInvariants, NoAllocationInApplyRandomMove) {

@@ -886,6 +886,7 @@ int expect_same_as_full_sowing(const std::shared_ptr<const Rules>& fast, int pos
   full.first_lap_test = false;
   full.plain_laps = false;
   full.whole_laps = false;
+  full.sowing = runtime_sowing(full);
   open_guards(full);
   int refused = 0;
   for (const State& s : scattered(*fast, positions, 7)) {

@@ -884,8 +884,10 @@ std::shared_ptr<const Rules> compile(const CheckedGame& game) {
   r.whole_laps = !r.plain_laps && r.events[static_cast<size_t>(Event::Pickup)].empty() &&
                  !r.skip_origin && r.skip_when.empty() && !r.reads_lap_start && !r.laps_turn &&
                  !r.has_questions && !r.hand_laps && !r.has_lasting;
-  r.lap_end_also = r.event_also[static_cast<size_t>(Event::LapEnd)].count > 0 && !r.plain_relay &&
-                   r.relay_when.empty();
+  // Tests of other holes imply lap_end code, so the relay is never plain.
+  r.lap_end_also =
+      r.event_also[static_cast<size_t>(Event::LapEnd)].count > 0 && r.relay_when.empty();
+  r.sowing = runtime_sowing(r);
   r.first_lap_test = first_lap_testable(r, no_room);
   table_store_conditions(r);
   return rules;

@@ -138,7 +138,14 @@ void commit_pending(Machine& m);
 // pickup/drop/lap_end handlers and the relay rule. Returns false when the
 // sowing would never stop (the state is then partly sown). On return
 // m.here is the final landing hole and m.lap the number of laps.
-bool sow_move(Machine& m, int start);
+// With an observer, the copies that report every step (sow_observed); else
+// the copy the Rules chose once (Rules::sowing), so that a move pays for no
+// choice.
+bool sow_observed(Machine& m, int start);
+inline bool sow_move(Machine& m, int start) {
+  if (m.obs) return sow_observed(m, start);
+  return m.rules.sowing(m, start);
+}
 // The direction the rules give a move from `cell` (Rules::direction_rules;
 // Either: the mover chooses). Sets m.hole.
 Direction direction_at(Machine& m, int cell);

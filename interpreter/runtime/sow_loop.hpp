@@ -8,37 +8,40 @@
 // when` must see every seed, or else whole laps added by division and the
 // remainder walked on the doubled track (on a board of at most 16 cells,
 // sown in one step by SSE2 lanes, sow_lanes, so that no loop exit is
-// mispredicted); a game in which no code runs during
-// the sowing (Rules::plain_laps) gets its own copy of the loop, with none of
-// the per-lap tests for names and fields that code could read or change, and
-// so does a game whose laps lift whole holes one way and skip none, with
-// only drop and lap_end code (Rules::whole_laps), and so does a game whose
-// lap_end guard tests other holes' counts (AlsoTests), so that the
-// lap skips the call to after_lap where they fail; each copy is a function
-// of its own (sow_move_as).
-// Endless sowing is detected exactly
-// with Brent's cycle algorithm over the sowing state at each relay point
-// (board, stores, removed, and how the next lap starts: the hole it lifts,
-// or sows the hand into; when laps may turn (`laps alternate`, `relay ...
-// cw`) also its direction; the
-// seeds in hand are what the board lacks, nothing is pending there),
-// keeping one snapshot on the stack, no heap (a board of up to 32 cells is
-// copied and compared as one fixed 64-byte block). A lap that skips every hole
-// of the track without dropping is endless too (the board cannot change
-// while skipping). Exact detection is cheap only for short cycles: a cycle
-// can be far longer than any game (a 2x8 relay board with 6 seeds has one
-// beyond 10^9 laps), and handlers that read `lap` make the state unbounded.
-// So a move still sowing after the file's lap budget (`endless ... after N
-// laps`, default kDefaultEndlessLaps) is endless by rule, whatever a longer
-// run would do.
+// mispredicted); a game in which no code runs during the sowing
+// (Rules::plain_laps) gets its own copy of the loop, with none of the
+// per-lap tests for names and fields that code could read or change, and so
+// does a game whose laps lift whole holes one way and skip none, with only
+// drop and lap_end code (Rules::whole_laps), and so does a game whose
+// lap_end guard tests other holes' counts (AlsoTests), so that the lap skips
+// the call to after_lap where they fail; each copy is a function of its own
+// (sow_move_as). Endless sowing is detected exactly with Brent's cycle
+// algorithm over the sowing state at each relay point (board, stores,
+// removed, and how the next lap starts: the hole it lifts, or sows the hand
+// into; when laps may turn (`laps alternate`, `relay ... cw`) also its
+// direction; the seeds in hand are what the board lacks, nothing is pending
+// there), keeping one snapshot on the stack, no heap (a board of up to 32
+// cells is copied and compared as one fixed 64-byte block). A lap that skips
+// every hole of the track without dropping is endless too (the board cannot
+// change while skipping). Exact detection is cheap only for short cycles: a
+// cycle can be far longer than any game (a 2x8 relay board with 6 seeds has
+// one beyond 10^9 laps), and handlers that read `lap` make the state
+// unbounded. So a move still sowing after the file's lap budget (`endless
+// ... after N laps`, default kDefaultEndlessLaps) is endless by rule,
+// whatever a longer run would do.
 //
 // The loop lives in this header, included by sow.cpp (every other copy and
-// the dispatcher, sow_move) and by sow_also.cpp (the kAlso copies), so that
-// each file is compiled, and inlined, on its own (sow_also.cpp says why).
+// the choice of copy, runtime_sowing) and by sow_also.cpp (the kAlso
+// copies), so that each file is compiled, and inlined, on its own
+// (sow_also.cpp says why), and by the C++ that `mancala compile --emit cpp`
+// writes: there each game compiles the copy its settings choose
+// (sow_compiled) with those settings as constants, read through settings<S>,
+// so that their tests fold away.
 #pragma once
 
 #include <algorithm>
 #include <cstring>
+#include <type_traits>
 
 #include "machine.hpp"
 
@@ -48,6 +51,22 @@
 
 namespace mancala {
 namespace {
+
+// Where the lap loop reads the settings a game's compiled code holds as
+// constants (MANCALA_SOW_SETTINGS in rules.hpp): the Rules themselves, or
+// S, the compiled game's struct of `static constexpr` members with the same
+// names (native.hpp), so that every test of them folds away there. What the
+// loop reads of the Rules beyond those (tracks, guards, code) it reads from
+// m.rules in both.
+template <class S>
+[[gnu::always_inline]] inline const S& settings(const Machine& m) {
+  if constexpr (std::is_same_v<S, Rules>) {
+    return m.rules;
+  } else {
+    static constexpr S kSettings{};
+    return kSettings;
+  }
+}
 
 struct Snapshot {
   std::array<uint16_t, kMaxCells> cells;
@@ -143,11 +162,12 @@ struct TrackView {
   int cycle;  // seeds that one round of the track takes (the lifted hole skipped or not)
 };
 
+template <class S = Rules>
 TrackView track_of(const Machine& m) {
   const Rules& r = m.rules;
   int mv = index(m.mover);
   int len = m.reversed ? r.rtrack_len[mv] : r.track_len[mv];
-  int cycle = r.skip_origin ? len - 1 : len;
+  int cycle = settings<S>(m).skip_origin ? len - 1 : len;
   if (!m.reversed) return {r.track[mv].data(), r.track_pos[mv].data(), len, cycle};
   return {r.rtrack[mv].data(), r.rtrack_pos[mv].data(), len, cycle};
 }
@@ -179,8 +199,10 @@ constexpr int kAfterLap = 2 << 9;
 // The counts of a hole just sown into at which the drop code may act (none
 // with no drop code), read once a lap: the drop code may write the state
 // but never the rules.
-[[gnu::always_inline]] inline HereGuard::Range drop_counts(const Rules& r) {
-  return r.has_drop ? r.event_guards[static_cast<size_t>(Event::Drop)].counts : HereGuard::Range{};
+template <class S = Rules>
+[[gnu::always_inline]] inline HereGuard::Range drop_counts(const Machine& m) {
+  return settings<S>(m).has_drop ? m.rules.event_guards[static_cast<size_t>(Event::Drop)].counts
+                                 : HereGuard::Range{};
 }
 
 // The rest of a drop_lap from its seed `i`, just dropped, whose count the
@@ -188,7 +210,7 @@ constexpr int kAfterLap = 2 << 9;
 // with its guard test and, where the guard admits its count, its code.
 template <bool kObs>
 [[gnu::noinline]] int drop_lap_from(Machine& m, const uint8_t* at, int hand, int i) {
-  const HereGuard::Range code = drop_counts(m.rules);
+  const HereGuard::Range code = drop_counts(m);
   uint16_t* cells = m.s.cells.data();
   drop_code(m, at[i], hand, hand - i);
   while (++i <= hand) {
@@ -215,9 +237,9 @@ template <bool kObs>
 // tests its end at the bottom (`hand` is at least 1); at -O2 how it is
 // written moves Anywoli's playouts by several per cent for the same
 // instructions (docs/performance.md, stop 37).
-template <bool kObs>
+template <bool kObs, class S>
 [[gnu::always_inline]] inline int drop_lap(Machine& m, const uint8_t* at, int hand) {
-  const HereGuard::Range code = drop_counts(m.rules);
+  const HereGuard::Range code = drop_counts<S>(m);
   uint16_t* cells = m.s.cells.data();
   if (code.every()) {  // no count to test: the code runs at every seed
     for (int i = 1; i <= hand; ++i) {
@@ -269,10 +291,10 @@ template <bool kObs>
 // every cell of the track is skipped (endless). `skip` is the hole `skip
 // origin` skips: the lifted hole, or -1 for a lap of taken seeds. kNoSkip:
 // the game skips no hole (Rules::whole_laps).
-template <bool kObs, bool kSlow, bool kNoSkip>
+template <bool kObs, bool kSlow, bool kNoSkip, class S = Rules>
 [[gnu::always_inline]] inline int sow_lap(Machine& m, const TrackView& tv, int lift_cell, int hand,
                                           int skip) {
-  const Rules& r = m.rules;
+  const S& r = settings<S>(m);  // the settings; m.rules for the rest
   State& s = m.s;
   const uint8_t* track = tv.track;
   int len = tv.len;
@@ -305,11 +327,11 @@ template <bool kObs, bool kSlow, bool kNoSkip>
     ++s.cells[cell];
     return cell;
   } else {
-    const bool may_skip = !kNoSkip && (r.skip_origin || !r.skip_when.empty());
-    if (!may_skip && hand <= len) return drop_lap<kObs>(m, track + p, hand);
+    const bool may_skip = !kNoSkip && (r.skip_origin || !m.rules.skip_when.empty());
+    if (!may_skip && hand <= len) return drop_lap<kObs, S>(m, track + p, hand);
     int skips = 0;
     int lifted = hand;
-    const HereGuard::Range code = drop_counts(r);
+    const HereGuard::Range code = drop_counts<S>(m);
     while (hand > 0) {
       if (++p == len) p = 0;
       cell = track[p];
@@ -333,19 +355,20 @@ template <bool kObs, bool kSlow, bool kNoSkip>
 // The seed-by-seed lap of a game that lifts seeds into the hand, out of
 // line: inlined, its code crowded the rest of that lap, the longest (ǁHus,
 // which never sows seed by seed, ran 1 % more instructions with it there).
-template <bool kObs>
+template <bool kObs, class S>
 [[gnu::noinline]] int slow_lap(Machine& m, const TrackView& tv, int lift_cell, int hand, int skip) {
-  return sow_lap<kObs, true, false>(m, tv, lift_cell, hand, skip);
+  return sow_lap<kObs, true, false, S>(m, tv, lift_cell, hand, skip);
 }
 
 // The hole the next lap lifts by the relay kind's default condition alone
 // (no names to set: with no code at a lap's end, Rules::plain_relay, it is
 // the whole decision), or -1 to stop.
+template <class S = Rules>
 [[gnu::always_inline]] inline int plain_relay_target(const Machine& m, int land) {
-  const Rules& r = m.rules;
+  const S& r = settings<S>(m);
   if (r.relay == RelayKind::None || land >= 2 * r.side) return -1;  // a lap ending in a store
   if (r.relay == RelayKind::Landing) return m.s.cells[land] > 1 ? land : -1;
-  int target = (m.reversed ? r.prev1 : r.next1)[land];
+  int target = (m.reversed ? m.rules.prev1 : m.rules.next1)[land];
   return m.s.cells[target] > 0 ? target : -1;
 }
 
@@ -379,10 +402,11 @@ constexpr CellCounts kNoCount = HereGuard::every_cell({});
 constexpr CellCounts kEveryCount =
     HereGuard::every_cell(HereGuard::range_of(HereGuard::Test::None, 0));
 
-[[gnu::always_inline]] inline const CellCounts& lap_end_counts(const Rules& r) {
-  if (r.plain_relay) return kNoCount;
-  if (!r.relay_when.empty()) return kEveryCount;
-  return r.event_guards[static_cast<size_t>(Event::LapEnd)].at;
+template <class S>
+[[gnu::always_inline]] inline const CellCounts& lap_end_counts(const Machine& m) {
+  if (settings<S>(m).plain_relay) return kNoCount;
+  if (!m.rules.relay_when.empty()) return kEveryCount;
+  return m.rules.event_guards[static_cast<size_t>(Event::LapEnd)].at;
 }
 
 // The relay decision after a lap that landed in `land`: lap_end handlers,
@@ -470,17 +494,17 @@ enum class Laps { Any, Whole, Plain };
 // decides. Only such games have the test in their loop, so that the
 // others' loop keeps its registers (with the test in every loop, Anywoli's
 // sowing ran 3.8 % more instructions).
-template <bool kObs, bool kHand, Laps kLaps, bool kAlso>
+template <bool kObs, bool kHand, Laps kLaps, bool kAlso, class S>
 [[gnu::always_inline]] inline bool sow_move_impl(Machine& m, int start) {
   constexpr bool kPlain = kLaps == Laps::Plain;
   constexpr bool kWhole = kLaps == Laps::Whole;
   constexpr bool kOneWay = kPlain || kWhole;  // no turn, no questions, no lap_start, whole lifts
-  const Rules& r = m.rules;
+  const S& r = settings<S>(m);                // the settings; m.rules for the rest
   State& s = m.s;
   m.origin = start;
   m.lap = 1;
   if (r.direction_per_move) m.reversed = reversed_move(m, start);
-  TrackView tv = track_of(m);
+  TrackView tv = track_of<S>(m);
   int lift_cell = start;
   if constexpr (kHand) {
     if (int n = m.move.seeds; n > 0) {    // a move from the store: its seeds are the hand,
@@ -494,7 +518,7 @@ template <bool kObs, bool kHand, Laps kLaps, bool kAlso>
   Snapshot tortoise;
   const bool lasting = !kOneWay && r.has_lasting;
   const bool reads_sown = r.reads_sown;
-  const CellCounts& decides = lap_end_counts(r);
+  const CellCounts& decides = lap_end_counts<S>(m);
   int power = 1;
   int lam = 1;
   if (r.may_relay)
@@ -513,11 +537,11 @@ template <bool kObs, bool kHand, Laps kLaps, bool kAlso>
     if (!kOneWay && r.reads_lap_start) m.lap_start = from;
     int land;
     if (kPlain || !r.slow_sow) {
-      land = sow_lap<kObs, false, kWhole>(m, tv, from, hand, skip);
+      land = sow_lap<kObs, false, kWhole, S>(m, tv, from, hand, skip);
     } else if constexpr (kHand) {
-      land = slow_lap<kObs>(m, tv, from, hand, skip);
+      land = slow_lap<kObs, S>(m, tv, from, hand, skip);
     } else {
-      land = sow_lap<kObs, true, kWhole>(m, tv, from, hand, skip);
+      land = sow_lap<kObs, true, kWhole, S>(m, tv, from, hand, skip);
     }
     if (land < 0) return false;
     if (reads_sown) {  // what lap_end and the relay rule see
@@ -525,10 +549,10 @@ template <bool kObs, bool kHand, Laps kLaps, bool kAlso>
       m.in_hand = 0;
     }
     MANCALA_ASSERT(m.taken == 0);
-    bool code =
-        !kPlain && decides[land].has(s.cells[land]) &&
-        (!kAlso || r.event_also[static_cast<size_t>(Event::LapEnd)].admit(s.cells.data(), land));
-    int next = code ? after_lap(m, tv, land) : plain_relay_target(m, land);
+    bool code = !kPlain && decides[land].has(s.cells[land]) &&
+                (!kAlso || m.rules.event_also[static_cast<size_t>(Event::LapEnd)].admit(
+                               s.cells.data(), land));
+    int next = code ? after_lap(m, tv, land) : plain_relay_target<S>(m, land);
     if (next < 0) {
       m.here = land;
       return true;
@@ -563,12 +587,27 @@ template <bool kObs, bool kHand, Laps kLaps, bool kAlso>
 // the whole-laps copy was added beside it).
 template <bool kObs, bool kHand, Laps kLaps, bool kAlso = false>
 [[gnu::noinline]] bool sow_move_as(Machine& m, int start) {
-  return sow_move_impl<kObs, kHand, kLaps, kAlso>(m, start);
+  return sow_move_impl<kObs, kHand, kLaps, kAlso, Rules>(m, start);
+}
+
+// The copy of the lap loop a move without an observer takes, by the
+// settings S of a game's compiled code: what runtime_sowing (sow.cpp)
+// picks from the Rules, in the same order.
+template <class S>
+bool sow_compiled(Machine& m, int start) {
+  constexpr S set{};
+  if constexpr (set.plain_laps) {
+    return sow_move_impl<false, false, Laps::Plain, false, S>(m, start);
+  } else if constexpr (set.whole_laps) {
+    return sow_move_impl<false, false, Laps::Whole, false, S>(m, start);
+  } else {
+    return sow_move_impl<false, set.hand_laps, Laps::Any, set.lap_end_also, S>(m, start);
+  }
 }
 
 }  // namespace
 
-// The kAlso copies (sow_also.cpp), called by sow_move.
+// The kAlso copies (sow_also.cpp), picked by runtime_sowing (sow.cpp).
 bool sow_move_also(Machine& m, int start);
 
 }  // namespace mancala

@@ -281,6 +281,20 @@ struct PreferCode {
   CodeRef code;
 };
 
+struct Machine;  // the context of one move (runtime/machine.hpp)
+struct Rules;
+
+// How a move without an observer is sown: one copy of the lap loop
+// (runtime/sow.cpp, sow_loop.hpp), or a game's compiled one (native.hpp).
+using Sowing = bool (*)(Machine& m, int start);
+// The runtime's copy of the lap loop for the Rules' flags (plain_laps,
+// whole_laps, lap_end_also, hand_laps), picked once: what compile stores
+// in Rules::sowing.
+Sowing runtime_sowing(const Rules& r);
+// The same choice made at every move from the flags as they are then: the
+// sowing of Rules that compile did not make.
+bool sow_by_flags(Machine& m, int start);
+
 struct Rules : Settings {
   std::string name;
   std::vector<std::pair<std::string, std::string>> info;
@@ -406,6 +420,38 @@ struct Rules : Settings {
   // Last, so that the fields before keep their places (AlsoTests).
   std::array<AlsoTests, kEventCount> event_also{};  // other holes' counts the code tests
   bool lap_end_also = false;  // the lap loop (sow_loop.hpp) tests event_also[LapEnd] first
+  // How a move without an observer is sown (sow_move): compile stores
+  // runtime_sowing(*this), attach_native the game's sowing compiled with
+  // these settings (MANCALA_SOW_SETTINGS below) where it has one. Whoever
+  // changes the flags after compile stores runtime_sowing again.
+  Sowing sowing = sow_by_flags;
 };
+
+// The settings the lap loop (sow_loop.hpp) reads that a game's compiled
+// code holds as constants: `mancala compile --emit cpp` writes each as a
+// `static constexpr` member of the game's own struct, with this name and
+// type and the value of its Rules, and sow_fingerprint hashes them, so
+// that the compiled sowing never plays rules with other values
+// (native.hpp). X(type, name) for each; each is a field of Rules.
+#define MANCALA_SOW_SETTINGS(X) \
+  X(int, side)                  \
+  X(int, cells)                 \
+  X(RelayKind, relay)           \
+  X(int, endless_laps)          \
+  X(bool, skip_origin)          \
+  X(bool, has_drop)             \
+  X(bool, slow_sow)             \
+  X(bool, may_relay)            \
+  X(bool, plain_relay)          \
+  X(bool, hand_laps)            \
+  X(bool, plain_laps)           \
+  X(bool, whole_laps)           \
+  X(bool, lap_end_also)         \
+  X(bool, reads_sown)           \
+  X(bool, reads_lap_start)      \
+  X(bool, has_lasting)          \
+  X(bool, direction_per_move)   \
+  X(bool, laps_turn)            \
+  X(bool, has_questions)
 
 }  // namespace mancala
