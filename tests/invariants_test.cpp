@@ -307,7 +307,8 @@ TEST_P(GameInvariants, LegalChildrenAreLegalMovesThenApply) {
 
 // The game's code compiled to C++ and built into this test plays as its
 // bytecode: the same legal moves, positions, ApplyInfo and evaluation at
-// every ply of random games (with a history, so repetition clauses run).
+// every ply of random games (with a history, so repetition clauses run;
+// every fifth move watched by an observer, which both see alike).
 void expect_compiled_plays_alike(const std::string& path) {
   auto rules = load(path);
   ASSERT_TRUE(rules);
@@ -315,6 +316,7 @@ void expect_compiled_plays_alike(const std::string& path) {
   ASSERT_TRUE(attach_native(*compiled, compiled_games()))
       << "no compiled code with this game's fingerprint: build again";
   ASSERT_NE(compiled->sowing, runtime_sowing(*compiled)) << "the compiled sowing is not played";
+  ASSERT_NE(compiled->applying, apply_interpreted) << "the compiled apply is not played";
   const int games = sanitizer_run() ? 10 : 40;
   std::mt19937_64 rng(11);
   for (int g = 0; g < games; ++g) {
@@ -327,8 +329,11 @@ void expect_compiled_plays_alike(const std::string& path) {
       ASSERT_EQ(format_moves(mb, rules->move_names()), format_moves(ma, rules->move_names()))
           << "game " << g << " ply " << ply << ": " << to_text(a);
       Move move = ma[static_cast<int>(rng() % static_cast<size_t>(ma.size()))];
-      ApplyInfo ia = apply(*rules, a, move, nullptr, &ha);
-      ApplyInfo ib = apply(*compiled, b, move, nullptr, &hb);
+      CountingObserver oa, ob;
+      bool watched = ply % 5 == 4;
+      ApplyInfo ia = apply(*rules, a, move, watched ? &oa : nullptr, &ha);
+      ApplyInfo ib = apply(*compiled, b, move, watched ? &ob : nullptr, &hb);
+      ASSERT_EQ(ob.events, oa.events) << "game " << g << " ply " << ply;
       ASSERT_EQ(b, a) << "game " << g << " ply " << ply << ": " << to_text(b) << " against "
                       << to_text(a);
       ASSERT_NO_FATAL_FAILURE(expect_same_info(ib, ia)) << "game " << g << " ply " << ply;
@@ -380,25 +385,33 @@ TEST(CompiledCode, IsFoundByItsCodeAlone) {
   EXPECT_EQ(other.native, nullptr);
 }
 
-// The compiled sowing holds the settings it was compiled with as
-// constants, so rules with other settings (a board of another size, as
-// `--set holes=4` makes) keep the compiled code but not the sowing.
-TEST(CompiledCode, ItsSowingIsPlayedOnlyWithItsSettings) {
+// The compiled sowing and apply hold the settings they were compiled with
+// as constants, so rules with other settings (a board of another size, as
+// `--set holes=4` makes) keep the compiled code but not those two.
+TEST(CompiledCode, ItsPipelineIsPlayedOnlyWithItsSettings) {
   auto rules = load(MANCALA_SOURCE_DIR "/games/kalah.mnc");
   ASSERT_TRUE(rules);
   Rules same = *rules;
   ASSERT_TRUE(attach_native(same, compiled_games()));
   EXPECT_NE(same.sowing, runtime_sowing(same));
+  EXPECT_NE(same.applying, apply_interpreted);
   auto smaller = test::load_game("kalah", {{"holes", 4}});
   ASSERT_TRUE(smaller);
   Rules other = *smaller;
   ASSERT_TRUE(attach_native(other, compiled_games()));
   EXPECT_EQ(other.native, same.native);
   EXPECT_EQ(other.sowing, runtime_sowing(other));
-  Rules budget = *rules;
+  EXPECT_EQ(other.applying, apply_interpreted);
+  Rules budget = *rules;  // a setting of the sowing
   budget.endless_laps += 1;
   ASSERT_TRUE(attach_native(budget, compiled_games()));
   EXPECT_EQ(budget.sowing, runtime_sowing(budget));
+  EXPECT_EQ(budget.applying, apply_interpreted);
+  Rules passing = *rules;  // a setting of apply alone
+  passing.pass_when_no_moves = true;
+  ASSERT_TRUE(attach_native(passing, compiled_games()));
+  EXPECT_EQ(passing.sowing, runtime_sowing(passing));
+  EXPECT_EQ(passing.applying, apply_interpreted);
 }
 
 TEST_P(GameInvariants, NoAllocationInApplyRandomMove) {

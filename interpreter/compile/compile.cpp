@@ -888,6 +888,8 @@ std::shared_ptr<const Rules> compile(const CheckedGame& game) {
   r.lap_end_also =
       r.event_also[static_cast<size_t>(Event::LapEnd)].count > 0 && r.relay_when.empty();
   r.sowing = runtime_sowing(r);
+  r.has_sow_end = !r.events[static_cast<size_t>(Event::SowEnd)].empty();
+  r.has_captures = !r.events[static_cast<size_t>(Event::Captures)].empty();
   r.first_lap_test = first_lap_testable(r, no_room);
   table_store_conditions(r);
   return rules;

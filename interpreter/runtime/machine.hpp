@@ -11,6 +11,7 @@
 
 #include <array>
 #include <cstdint>
+#include <type_traits>
 
 #include "arithmetic.hpp"
 #include "rules.hpp"
@@ -91,11 +92,24 @@ struct Machine {
   int no_moves = -1;  // memo of `no moves` for the player to move: -1 unknown
 };
 
-// Sets up a machine to play `move` (its direction, its answers, the seeds
-// it takes from the store): before any sowing.
-inline void prepare(Machine& m, Move move) {
-  m.move = move;
-  m.asked = 0;
+// Where the runtime reads the settings a game's compiled code holds as
+// constants (MANCALA_SOW_SETTINGS and MANCALA_MOVE_SETTINGS in rules.hpp):
+// the Rules themselves, or S, the compiled game's struct of `static
+// constexpr` members with the same names (native.hpp), so that every test
+// of them folds away there. What the runtime reads of the Rules beyond
+// those (tracks, guards, code) it reads from the Rules in both.
+template <class S>
+[[gnu::always_inline]] inline const S& settings(const Rules& r) {
+  if constexpr (std::is_same_v<S, Rules>) {
+    return r;
+  } else {
+    static constexpr S kSettings{};
+    return kSettings;
+  }
+}
+template <class S>
+[[gnu::always_inline]] inline const S& settings(const Machine& m) {
+  return settings<S>(m.rules);
 }
 
 // The hole a move from the store (that names none) sows its first seed
@@ -105,9 +119,18 @@ int store_start_cell(Machine& m);
 
 // The cell a move (not a pass) starts from: its hole, or for a move from
 // the store the hole its first seed goes into.
-inline int start_cell(Machine& m, Move move) {
-  if (!move.is_from_store() || move.number != 0) return move_cell(m.rules, m.mover, move);
+template <class S = Rules>
+[[gnu::always_inline]] inline int start_cell(Machine& m, Move move) {
+  if (!move.is_from_store() || move.number != 0)
+    return move_cell(settings<S>(m).side, m.mover, move);
   return store_start_cell(m);
+}
+
+// Sets up a machine to play `move` (its direction, its answers, the seeds
+// it takes from the store): before any sowing.
+inline void prepare(Machine& m, Move move) {
+  m.move = move;
+  m.asked = 0;
 }
 
 // Runs code; returns the value left on the stack (0 if none). The game's

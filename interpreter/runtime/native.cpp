@@ -58,30 +58,33 @@ uint64_t code_fingerprint(const Rules& rules) {
   return h;
 }
 
-uint64_t sow_fingerprint(const Rules& rules) {
+uint64_t settings_fingerprint(const Rules& rules) {
   uint64_t h = 0;
 #define MANCALA_HASH_SETTING(type, name) h = mix(h, static_cast<uint64_t>(rules.name));
   MANCALA_SOW_SETTINGS(MANCALA_HASH_SETTING)
+  MANCALA_MOVE_SETTINGS(MANCALA_HASH_SETTING)
 #undef MANCALA_HASH_SETTING
   return h;
 }
 
 bool attach_native(Rules& rules, std::span<const NativeCode> table) {
   uint64_t fingerprint = code_fingerprint(rules);
-  uint64_t sowing = sow_fingerprint(rules);
+  uint64_t settings = settings_fingerprint(rules);
   // The first entry compiled from this code, or one compiled with these
-  // sowing settings too (games that extend another share its code, not its
+  // settings too (games that extend another share its code, not its
   // board).
   const NativeCode* found = nullptr;
   for (const NativeCode& entry : table) {
     if (entry.fingerprint != fingerprint) continue;
-    bool same_sowing = entry.sow_fingerprint == sowing;
-    if (!found || same_sowing) found = &entry;
-    if (same_sowing) break;
+    bool same_settings = entry.settings_fingerprint == settings;
+    if (!found || same_settings) found = &entry;
+    if (same_settings) break;
   }
   if (!found) return false;
+  bool same_settings = found->settings_fingerprint == settings;
   rules.native = found;
-  rules.sowing = found->sow_fingerprint == sowing ? found->sow : runtime_sowing(rules);
+  rules.sowing = same_settings ? found->sow : runtime_sowing(rules);
+  rules.applying = same_settings ? found->apply : apply_interpreted;
   return true;
 }
 

@@ -6,9 +6,10 @@
 // in a game that can relay) play the candidate on a State copy on the C++
 // stack; where the board shows that a candidate's first lap ends its move
 // (Rules::first_lap_test), the endless check needs no sowing at all. apply
-// runs the same move pipeline (sow_loop.hpp, then sow_end
+// runs the same move pipeline (apply.hpp: sow_loop.hpp, then sow_end
 // with pending captures, then captures and commit), then the end clauses in
-// file order, then, in a match, the round logic of match.cpp. The
+// file order, then, in a match, the round logic of match.cpp; through
+// Rules::applying, so that a game's compiled pipeline runs in its place. The
 // one pipeline serves real moves and look-ahead alike, so they cannot
 // disagree. Two kinds of move leave the common path, each kept out of the
 // way of games without it: moves from the store (`from store`, listed
@@ -22,6 +23,7 @@
 
 #include <algorithm>
 
+#include "apply.hpp"
 #include "machine.hpp"
 #include "rng.hpp"
 #include "text.hpp"
@@ -99,31 +101,6 @@ int store_start_cell(Machine& m) {
   return static_cast<int>(cell);
 }
 
-// What a move does after its sowing: the sow_end handlers with pending
-// captures, then the captures handlers and the commit.
-[[gnu::always_inline]] inline void after_sowing(Machine& m) {
-  const Rules& r = m.rules;
-  if (!r.events[static_cast<size_t>(Event::SowEnd)].empty()) {
-    m.pending_mode = true;
-    run_handlers(m, Event::SowEnd);
-    m.pending_mode = false;
-  }
-  if (m.pending_count > 0) {
-    run_handlers(m, Event::Captures);
-    commit_pending(m);
-  }
-}
-
-// Plays the move from `start` up to the commit of its captures (no end
-// clauses). False when the sowing would never stop.
-bool run_move(Machine& m, int start);
-
-[[gnu::always_inline]] inline bool sow_and_finish(Machine& m, int start) {
-  if (!sow_move(m, start)) return false;
-  after_sowing(m);
-  return true;
-}
-
 bool run_move(Machine& m, int start) {
   return sow_and_finish(m, start);
 }
@@ -141,11 +118,6 @@ struct Lookahead {
   bool after = false;
   bool any() const { return endless || feed || after; }
 };
-
-// Whether `must feed` binds the player to move (the opponent controls no seed).
-inline bool feed_binds(const Rules& r, const State& s) {
-  return r.must_feed && s.controlled_empty(other(s.to_move));
-}
 
 [[gnu::always_inline]] inline Lookahead lookahead_for(const Rules& r, const State& s) {
   return {r.may_be_endless && r.endless == EndlessKind::Illegal, feed_binds(r, s),
@@ -681,12 +653,6 @@ template <bool kBits>
 
 namespace {
 
-// The common case: any controlled non-empty hole is a legal start (no
-// expression, no look-ahead in this position).
-bool simple_position(const Rules& r, const State& s) {
-  return r.simple_starts && !feed_binds(r, s);
-}
-
 // legal_moves for a simple position: each controlled non-empty hole, in
 // move order, written without a branch per hole (a plain walk of the row
 // when the mover controls exactly their own side).
@@ -904,93 +870,7 @@ Move random_legal_move(const Rules& r, const State& s, Rng& rng) {
   return Move::pass();
 }
 
-// ---- ends --------------------------------------------------------------------
-
-// Defined in match.cpp.
-// `won`: a one-player game's clause says `won` (else the game is lost).
-// `named`: the winner a `won by P` clause named (0 South, 1 North), or -1.
-void end_round(Machine& m, ApplyInfo& info, std::string_view reason, bool draw, bool won = false,
-               int named = -1);
-
-namespace {
-
-// A condition on the stores alone, from its table (DirectTest): stores
-// past the table (more seeds than the game has) run the code.
-[[gnu::always_inline]] inline bool store_test(Machine& m, const EndClauseCode& c) {
-  const DirectTest& t = c.direct;
-  auto side = static_cast<uint32_t>(t.k);
-  uint32_t south = m.s.cells[2 * m.rules.side], north = m.s.cells[2 * m.rules.side + 1];
-  if (south >= side || north >= side) return exec(m, c.cond) != 0;
-  uint32_t bit = south * side + north;
-  return (m.rules.store_tables[t.table + bit / 64] >> (bit % 64)) & 1u;
-}
-
-// An end condition's direct test (Rules' DirectTest): what its code
-// computes. `board` memoises the board's sum over the clauses of one move
-// (-1: not yet summed; conditions change nothing).
-[[gnu::always_inline]] inline bool direct_test(Machine& m, const EndClauseCode& c, int& board) {
-  const DirectTest& t = c.direct;
-  int64_t v = 0;
-  switch (t.value) {
-    case OpCode::StoreOfInt:
-      return store_test(m, c);
-    case OpCode::EmptyRow:
-      v = empty_row(m.rules, m.s);
-      // Both rows hold seeds: where each player controls their own row and
-      // every own hole with a seed is a start (simple_position), the player
-      // to move has a move, as has_legal_move would find; so the test that
-      // a live position is not stuck (check_end) costs nothing more.
-      if (v == 0 && m.no_moves < 0 && m.s.control == m.rules.default_control &&
-          simple_position(m.rules, m.s)) {
-        m.no_moves = 0;
-      }
-      break;
-    case OpCode::NoMoves:
-      if (m.no_moves < 0) m.no_moves = has_legal_move(m.rules, m.s) ? 0 : 1;
-      v = m.no_moves;
-      break;
-    case OpCode::BoardSeeds:
-      if (board < 0) board = m.s.board_seeds();
-      v = board;
-      break;
-    default:  // Ply
-      v = m.s.ply;
-      break;
-  }
-  return t.passes(v);
-}
-
-// Runs the end clauses in file order; the first that fires ends the
-// game/round. Then the guarantee that a live position has a move or a pass.
-[[gnu::always_inline]] inline void check_end(Machine& m, ApplyInfo& info, int repetitions) {
-  const Rules& r = m.rules;
-  State& s = m.s;
-  int board = -1;
-  for (const EndClauseCode& c : r.end) {
-    bool fired = false;
-    switch (c.kind) {
-      case EndKind::When:
-        fired = c.direct.empty() ? exec(m, c.cond) != 0 : direct_test(m, c, board);
-        break;
-      case EndKind::Stalemate:
-        fired = s.since_capture >= c.count;
-        break;
-      case EndKind::Repetition:
-        fired = repetitions >= c.count;
-        break;
-    }
-    if (!fired) continue;
-    m.draw = c.draw;
-    int named = c.won_by.empty() ? -1 : static_cast<int>(exec(m, c.won_by));
-    if (!c.block.empty()) exec(m, c.block);
-    end_round(m, info, c.label, m.draw, c.won, named);
-    return;
-  }
-  if (!r.pass_when_no_moves) {
-    if (m.no_moves < 0) m.no_moves = has_legal_move(r, s) ? 0 : 1;
-    if (m.no_moves == 1) end_round(m, info, "no moves", false);
-  }
-}
+// ---- ends and apply ---------------------------------------------------------
 
 void end_endless(const Rules& r, State& s, Player mover, Observer* obs, ApplyInfo& info) {
   Machine m(r, s, mover, obs);
@@ -1021,114 +901,14 @@ void end_endless(const Rules& r, State& s, Player mover, Observer* obs, ApplyInf
   return false;
 }
 
-// Whether apply plays a move on a saved state (run_move_or_restore): in
-// a game where a move may be endless and that is not illegal (apply's
-// move is legal, so where endless moves are illegal it stops).
-[[gnu::always_inline]] inline bool restores_endless(const Rules& r) {
-  return r.may_be_endless && r.endless != EndlessKind::Illegal;
-}
-
 [[noreturn]] void illegal_endless_move(Move move) {
   throw RuntimeError("apply: move " + std::to_string(move.number) +
                      " would never stop, and endless moves are illegal in this game: apply takes "
                      "a legal move");
 }
 
-[[gnu::always_inline]] inline void record_position(const Rules& r, const State& s, History* h,
-                                                   bool captured, int& reps) {
-  if (!h || !r.has_repetition) return;
-  if (captured) h->clear();
-  uint64_t key = s.position_hash();
-  h->push(key);
-  reps = h->occurrences(key);
-}
-
-}  // namespace
-
-// ---- apply -------------------------------------------------------------------
-
-namespace {
-
-// With a History that is still empty, the position before the first move
-// is recorded first, so that the start position counts.
-[[gnu::always_inline]] inline void record_start(const Rules& r, const State& s, History* h) {
-  if (h && r.has_repetition && h->size() == 0) h->push(s.position_hash());
-}
-
-// After a move (not a pass) that stopped: what ApplyInfo takes from its
-// sowing, and who moves next.
-[[gnu::always_inline]] inline void after_move(const Rules& r, State& s, const Machine& m,
-                                              ApplyInfo& info) {
-  info.laps = m.lap;
-  info.cancelled = m.cancel;
-  s.moved |= static_cast<uint8_t>(1u << index(m.mover));
-  s.to_move = m.extra_turn || r.rows == 1 ? m.mover : other(m.mover);
-}
-
-// After any move or pass: the counters, the repetition history, the end
-// clauses and a new round.
-[[gnu::always_inline]] inline void settle(const Rules& r, State& s, Machine& m, ApplyInfo& info,
-                                          History* history) {
-  s.ply = static_cast<uint16_t>(s.ply < 65535 ? s.ply + 1 : 65535);
-  info.captured = m.captured;
-  info.removed = m.removed;
-  info.lifted = m.lifted;
-  bool took = m.captured + m.removed > 0;
-  s.since_capture =
-      took ? 0 : static_cast<uint16_t>(s.since_capture < 65535 ? s.since_capture + 1 : 65535);
-  int reps = 0;
-  record_position(r, s, history, took, reps);
-  m.no_moves = -1;
-  m.reversed = false;  // in `end`, next and prev follow the game's direction
-  check_end(m, info, reps);
-  if (info.round_over && !info.game_over && history) {
-    history->clear();
-    history->push(s.position_hash());
-  }
-  info.extra_turn = m.extra_turn && !info.round_over && !info.game_over;
-  if (info.extra_turn && m.obs) m.obs->extra_turn();
-}
-
-// The rest of a move whose sowing `m` has done, and which stopped: the
-// sow_end code and captures, who moves next, the counters and the ends.
-[[gnu::always_inline]] inline void finish_sown_move(const Rules& r, State& s, Machine& m,
-                                                    ApplyInfo& info, History* history) {
-  after_sowing(m);
-  after_move(r, s, m, info);
-  settle(r, s, m, info, history);
-}
-
-}  // namespace
-
-ApplyInfo apply(const Rules& r, State& s, Move move, Observer* obs, History* history) {
-  MANCALA_ASSERT(!s.over);
-  ApplyInfo info;
-  Player p = s.to_move;
-  info.mover = p;
-  record_start(r, s, history);
-  Machine m(r, s, p, obs);
-  if (move.is_pass()) {
-    info.passed = true;
-    if (obs) obs->pass();
-    s.to_move = other(p);
-  } else {
-    prepare(m, move);
-    int start = start_cell(m, move);
-    // Where an endless move is illegal, a legal move stops: nothing to save.
-    bool stopped = restores_endless(r) ? run_move_or_restore(m, start) : sow_and_finish(m, start);
-    if (!stopped) {
-      if (r.endless == EndlessKind::Illegal) illegal_endless_move(move);
-      end_endless(r, s, p, obs, info);
-      if (info.round_over && !info.game_over && history) {
-        history->clear();
-        history->push(s.position_hash());
-      }
-      return info;
-    }
-    after_move(r, s, m, info);
-  }
-  settle(r, s, m, info, history);
-  return info;
+ApplyInfo apply_interpreted(const Rules& r, State& s, Move move, Observer* obs, History* history) {
+  return apply_as<Rules, nullptr>(r, s, move, obs, history);
 }
 
 // apply_random_move where an endless move is illegal: the drawn candidate

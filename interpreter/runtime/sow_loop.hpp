@@ -52,22 +52,6 @@
 namespace mancala {
 namespace {
 
-// Where the lap loop reads the settings a game's compiled code holds as
-// constants (MANCALA_SOW_SETTINGS in rules.hpp): the Rules themselves, or
-// S, the compiled game's struct of `static constexpr` members with the same
-// names (native.hpp), so that every test of them folds away there. What the
-// loop reads of the Rules beyond those (tracks, guards, code) it reads from
-// m.rules in both.
-template <class S>
-[[gnu::always_inline]] inline const S& settings(const Machine& m) {
-  if constexpr (std::is_same_v<S, Rules>) {
-    return m.rules;
-  } else {
-    static constexpr S kSettings{};
-    return kSettings;
-  }
-}
-
 struct Snapshot {
   std::array<uint16_t, kMaxCells> cells;
   uint16_t removed;

@@ -8,13 +8,14 @@
 // code, found by a fingerprint of the code, so that code compiled from an
 // older rule file is never run in place of a newer one. The runtime then
 // calls the compiled functions wherever it would have run the bytecode, and
-// the bytecode for any piece the table lacks. The sowing of a move without
-// an observer is the runtime's own lap loop (sow_loop.hpp) compiled once
-// more with the game's sowing settings as constants (MANCALA_SOW_SETTINGS),
-// so that its tests of them fold away, used where the settings are the
-// same (a `--set` of another board keeps the compiled code, not the
-// compiled sowing); everything else (legal moves, ends) is the same
-// runtime, so the two play alike move by move (tests/invariants_test.cpp).
+// the bytecode for any piece the table lacks. apply's pipeline
+// (apply.hpp) and the lap loop it calls (sow_loop.hpp) are the runtime's
+// own, compiled once more with the game's settings as constants
+// (MANCALA_SOW_SETTINGS, MANCALA_MOVE_SETTINGS), so that their tests of
+// them fold away, used where the settings are the same (a `--set` of
+// another board keeps the compiled code, not the compiled pipeline);
+// everything else (legal moves, look-ahead) is the same runtime, so the
+// two play alike move by move (tests/invariants_test.cpp).
 #pragma once
 
 #include <cstdint>
@@ -38,10 +39,12 @@ struct NativeCode {
   // Indexed by a piece's entry (CodeRef::entry), one per instruction of
   // Rules::code: its compiled function, or null (the bytecode runs).
   const NativeFn* pieces;
-  // The lap loop with the sowing settings folded (sow_loop.hpp), for Rules
-  // whose settings have this sow_fingerprint.
-  uint64_t sow_fingerprint;
+  // The lap loop (sow_loop.hpp) and apply's pipeline (apply.hpp) with the
+  // settings folded, for Rules whose settings have this
+  // settings_fingerprint.
+  uint64_t settings_fingerprint;
   Sowing sow;
+  Applying apply;
 };
 
 // Every piece of code the runtime may run (each an entry of Rules::code
@@ -53,13 +56,14 @@ std::vector<std::pair<std::string, CodeRef>> code_pieces(const Rules& rules);
 // constants.
 uint64_t code_fingerprint(const Rules& rules);
 
-// A hash of the sowing settings (MANCALA_SOW_SETTINGS), on which the
-// compiled sowing depends: a board of another size has other settings.
-uint64_t sow_fingerprint(const Rules& rules);
+// A hash of the settings (MANCALA_SOW_SETTINGS, MANCALA_MOVE_SETTINGS) on
+// which the compiled sowing and apply depend: a board of another size has
+// other settings.
+uint64_t settings_fingerprint(const Rules& rules);
 
 // Gives `rules` the entry of `table` compiled from its code, and that
-// entry's sowing where the settings are those it was compiled with; false
-// (and `rules` unchanged) when there is none.
+// entry's sowing and apply where the settings are those it was compiled
+// with; false (and `rules` unchanged) when there is none.
 bool attach_native(Rules& rules, std::span<const NativeCode> table);
 
 }  // namespace mancala

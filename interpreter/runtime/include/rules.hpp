@@ -283,6 +283,9 @@ struct PreferCode {
 
 struct Machine;  // the context of one move (runtime/machine.hpp)
 struct Rules;
+struct ApplyInfo;  // runtime.hpp
+class History;
+class Observer;
 
 // How a move without an observer is sown: one copy of the lap loop
 // (runtime/sow.cpp, sow_loop.hpp), or a game's compiled one (native.hpp).
@@ -294,6 +297,12 @@ Sowing runtime_sowing(const Rules& r);
 // The same choice made at every move from the flags as they are then: the
 // sowing of Rules that compile did not make.
 bool sow_by_flags(Machine& m, int start);
+// How a move is applied (apply in runtime.hpp): the runtime's pipeline
+// reading the Rules (apply_interpreted, runtime/apply.hpp), or a game's
+// compiled one (native.hpp).
+using Applying = ApplyInfo (*)(const Rules& r, State& s, Move move, Observer* obs,
+                               History* history);
+ApplyInfo apply_interpreted(const Rules& r, State& s, Move move, Observer* obs, History* history);
 
 struct Rules : Settings {
   std::string name;
@@ -425,13 +434,19 @@ struct Rules : Settings {
   // these settings (MANCALA_SOW_SETTINGS below) where it has one. Whoever
   // changes the flags after compile stores runtime_sowing again.
   Sowing sowing = sow_by_flags;
+  bool has_sow_end = false;   // some sow_end handler
+  bool has_captures = false;  // some captures handler
+  // How a move is applied: attach_native stores the game's compiled
+  // pipeline, with these settings (MANCALA_MOVE_SETTINGS below) and the
+  // sowing's as constants, where it has one.
+  Applying applying = apply_interpreted;
 };
 
 // The settings the lap loop (sow_loop.hpp) reads that a game's compiled
 // code holds as constants: `mancala compile --emit cpp` writes each as a
 // `static constexpr` member of the game's own struct, with this name and
-// type and the value of its Rules, and sow_fingerprint hashes them, so
-// that the compiled sowing never plays rules with other values
+// type and the value of its Rules, and settings_fingerprint hashes them,
+// so that the compiled sowing never plays rules with other values
 // (native.hpp). X(type, name) for each; each is a field of Rules.
 #define MANCALA_SOW_SETTINGS(X) \
   X(int, side)                  \
@@ -453,5 +468,19 @@ struct Rules : Settings {
   X(bool, direction_per_move)   \
   X(bool, laps_turn)            \
   X(bool, has_questions)
+
+// The settings apply's pipeline (apply.hpp) reads that a game's compiled
+// code holds as constants, as MANCALA_SOW_SETTINGS for the sowing (and
+// hashed with them): a setting apply.hpp comes to read goes here.
+#define MANCALA_MOVE_SETTINGS(X) \
+  X(int, rows)                   \
+  X(bool, has_repetition)        \
+  X(bool, may_be_endless)        \
+  X(EndlessKind, endless)        \
+  X(bool, pass_when_no_moves)    \
+  X(bool, simple_starts)         \
+  X(bool, must_feed)             \
+  X(bool, has_sow_end)           \
+  X(bool, has_captures)
 
 }  // namespace mancala

@@ -169,8 +169,12 @@ Move random_legal_move(const Rules& rules, const State& state, Rng& rng);
 // RuntimeError).
 // Passes `history` through repetition clauses (if empty, the position
 // before the move is recorded first, so the start position counts).
-ApplyInfo apply(const Rules& rules, State& state, Move move, Observer* observer = nullptr,
-                History* history = nullptr);
+// The pipeline the rules hold (Rules::applying: the runtime's, or the
+// game's compiled one), called here so that a caller pays one call.
+inline ApplyInfo apply(const Rules& rules, State& state, Move move, Observer* observer = nullptr,
+                       History* history = nullptr) {
+  return rules.applying(rules, state, move, observer, history);
+}
 
 // Draws a legal move and plays it: the same draws from rng, and the same
 // state, ApplyInfo and history, as apply(rules, state,

@@ -340,7 +340,7 @@ inline uint64_t nonempty_cells(const uint16_t* cell, int n) {
 // instructions but costs a mispredicted branch on where that seed is
 // (measured slower in wall time; docs/performance.md). By words: four
 // cells to a word (the last word may overlap the one before).
-inline bool cells_empty_by_words(const uint16_t* cell, int n) {
+[[gnu::always_inline]] inline bool cells_empty_by_words(const uint16_t* cell, int n) {
   uint64_t any = 0;
   if (n < 4) {
     for (int i = 0; i < n; ++i) any |= cell[i];
@@ -354,7 +354,7 @@ inline bool cells_empty_by_words(const uint16_t* cell, int n) {
 // By lanes: eight cells to a load, the last eight cells read again for a
 // part group; a range shorter than eight reads up to 7 cells past n, as
 // nonempty_cells_by_lanes does (its callers are rows of fewer than 8 holes).
-inline bool cells_empty_by_lanes(const uint16_t* cell, int n) {
+[[gnu::always_inline]] inline bool cells_empty_by_lanes(const uint16_t* cell, int n) {
   if (n < 8) return (nonempty_lanes(cell) & ((uint64_t{1} << n) - 1)) == 0;
   __m128i any = load_lanes(cell + n - 8);
   for (int i = 0; i + 8 < n; i += 8) any = _mm_or_si128(any, load_lanes(cell + i));
@@ -370,7 +370,7 @@ int sum_cells_by_words(const uint16_t* cell, int n);
 int sum_cells_by_lanes(const uint16_t* cell, int n);
 #endif
 
-inline bool cells_empty(const uint16_t* cell, int n) {
+[[gnu::always_inline]] inline bool cells_empty(const uint16_t* cell, int n) {
 #ifdef __SSE2__
   return cells_empty_by_lanes(cell, n);
 #else
