@@ -305,18 +305,27 @@ TEST_P(GameInvariants, LegalChildrenAreLegalMovesThenApply) {
   }
 }
 
+// Whether `r` plays a compiled pipeline (sowing, listing, apply and random
+// move) or the runtime's: all four or none.
+void expect_compiled_pipeline(const Rules& r, bool compiled) {
+  EXPECT_EQ(r.sowing != runtime_sowing(r), compiled) << "sowing";
+  EXPECT_EQ(r.listing != legal_moves_interpreted, compiled) << "listing";
+  EXPECT_EQ(r.applying != apply_interpreted, compiled) << "applying";
+  EXPECT_EQ(r.applying_random != apply_random_move_interpreted, compiled) << "applying_random";
+}
+
 // The game's code compiled to C++ and built into this test plays as its
 // bytecode: the same legal moves, positions, ApplyInfo and evaluation at
 // every ply of random games (with a history, so repetition clauses run;
-// every fifth move watched by an observer, which both see alike).
+// every fifth move watched by an observer, which both see alike), and the
+// same random playouts from the same seeds.
 void expect_compiled_plays_alike(const std::string& path) {
   auto rules = load(path);
   ASSERT_TRUE(rules);
   auto compiled = std::make_shared<Rules>(*rules);
   ASSERT_TRUE(attach_native(*compiled, compiled_games()))
       << "no compiled code with this game's fingerprint: build again";
-  ASSERT_NE(compiled->sowing, runtime_sowing(*compiled)) << "the compiled sowing is not played";
-  ASSERT_NE(compiled->applying, apply_interpreted) << "the compiled apply is not played";
+  expect_compiled_pipeline(*compiled, true);
   const int games = sanitizer_run() ? 10 : 40;
   std::mt19937_64 rng(11);
   for (int g = 0; g < games; ++g) {
@@ -338,6 +347,19 @@ void expect_compiled_plays_alike(const std::string& path) {
                       << to_text(a);
       ASSERT_NO_FATAL_FAILURE(expect_same_info(ib, ia)) << "game " << g << " ply " << ply;
       ASSERT_EQ(evaluate(*compiled, b, Player::South), evaluate(*rules, a, Player::South));
+    }
+  }
+  for (int g = 0; g < games; ++g) {
+    State a = initial_state(*rules, static_cast<uint64_t>(g));
+    State b = a;
+    History ha, hb;
+    Rng ra(static_cast<uint64_t>(g)), rb(static_cast<uint64_t>(g));
+    for (int ply = 0; !a.over && ply < 2000; ++ply) {
+      ApplyInfo ia = apply_random_move(*rules, a, ra, &ha);
+      ApplyInfo ib = apply_random_move(*compiled, b, rb, &hb);
+      ASSERT_EQ(b, a) << "playout " << g << " ply " << ply << ": " << to_text(b) << " against "
+                      << to_text(a);
+      ASSERT_NO_FATAL_FAILURE(expect_same_info(ib, ia)) << "playout " << g << " ply " << ply;
     }
   }
 }
@@ -385,33 +407,33 @@ TEST(CompiledCode, IsFoundByItsCodeAlone) {
   EXPECT_EQ(other.native, nullptr);
 }
 
-// The compiled sowing and apply hold the settings they were compiled with
-// as constants, so rules with other settings (a board of another size, as
-// `--set holes=4` makes) keep the compiled code but not those two.
+// The compiled pipeline holds the settings it was compiled with as
+// constants, so rules with other settings (a board of another size, as
+// `--set holes=4` makes) keep the compiled code but not the pipeline.
 TEST(CompiledCode, ItsPipelineIsPlayedOnlyWithItsSettings) {
   auto rules = load(MANCALA_SOURCE_DIR "/games/kalah.mnc");
   ASSERT_TRUE(rules);
   Rules same = *rules;
   ASSERT_TRUE(attach_native(same, compiled_games()));
-  EXPECT_NE(same.sowing, runtime_sowing(same));
-  EXPECT_NE(same.applying, apply_interpreted);
+  expect_compiled_pipeline(same, true);
   auto smaller = test::load_game("kalah", {{"holes", 4}});
   ASSERT_TRUE(smaller);
   Rules other = *smaller;
   ASSERT_TRUE(attach_native(other, compiled_games()));
   EXPECT_EQ(other.native, same.native);
-  EXPECT_EQ(other.sowing, runtime_sowing(other));
-  EXPECT_EQ(other.applying, apply_interpreted);
+  expect_compiled_pipeline(other, false);
   Rules budget = *rules;  // a setting of the sowing
   budget.endless_laps += 1;
   ASSERT_TRUE(attach_native(budget, compiled_games()));
-  EXPECT_EQ(budget.sowing, runtime_sowing(budget));
-  EXPECT_EQ(budget.applying, apply_interpreted);
-  Rules passing = *rules;  // a setting of apply alone
+  expect_compiled_pipeline(budget, false);
+  Rules passing = *rules;  // a setting of apply
   passing.pass_when_no_moves = true;
   ASSERT_TRUE(attach_native(passing, compiled_games()));
-  EXPECT_EQ(passing.sowing, runtime_sowing(passing));
-  EXPECT_EQ(passing.applying, apply_interpreted);
+  expect_compiled_pipeline(passing, false);
+  Rules first = *rules;  // a setting of the listing
+  first.first_move = FirstMove::Leftmost;
+  ASSERT_TRUE(attach_native(first, compiled_games()));
+  expect_compiled_pipeline(first, false);
 }
 
 TEST_P(GameInvariants, NoAllocationInApplyRandomMove) {

@@ -178,8 +178,14 @@ std::string quoted(const std::string& text) {
 }
 
 // The game's settings as constants, and the runtime's lap loop
-// (sow_loop.hpp's sow_compiled) and apply (apply.hpp's apply_as)
-// compiled with them.
+// (sow_loop.hpp's sow_compiled), the listing, apply and the random move
+// (apply.hpp) compiled with them. The sowing is flattened (every call in
+// it inlined where the body is in sight: lift, after_lap, the handlers'
+// dispatch), so that how much GCC inlines does not depend on how many
+// games share the file: its budget for the whole file (inline-unit-growth)
+// and for functions not declared inline (max-inline-insns-auto) left
+// ǁHus's lift and after_lap out of line once this file held four
+// functions a game instead of two.
 void emit_pipeline(std::string& out, const Rules& r) {
   out += "struct Constants {\n";
 #define MANCALA_EMIT_SETTING(type, name)                                                       \
@@ -190,9 +196,14 @@ void emit_pipeline(std::string& out, const Rules& r) {
 #undef MANCALA_EMIT_SETTING
   out +=
       "};\n\n"
-      "bool sow(Machine& m, int start) { return sow_compiled<Constants>(m, start); }\n\n"
+      "[[gnu::flatten]] bool sow(Machine& m, int start) {\n"
+      "  return sow_compiled<Constants>(m, start);\n}\n\n"
+      "MoveList legal_moves(const Rules& r, const State& s) {\n"
+      "  return legal_moves_as<Constants>(r, s);\n}\n\n"
       "ApplyInfo apply(const Rules& r, State& s, Move move, Observer* obs, History* history) {\n"
-      "  return apply_as<Constants, sow>(r, s, move, obs, history);\n}\n\n";
+      "  return apply_as<Constants, sow>(r, s, move, obs, history);\n}\n\n"
+      "ApplyInfo apply_random_move(const Rules& r, State& s, Rng& rng, History* history) {\n"
+      "  return apply_random_move_as<Constants, sow>(r, s, rng, history);\n}\n\n";
 }
 
 void emit_game(std::string& out, const EmitGame& game, size_t k) {
@@ -230,9 +241,10 @@ std::string emit_cpp(std::span<const EmitGame> games, std::string_view function)
                  function);
   for (size_t k = 0; k < games.size(); ++k) {
     fmt::format_to(std::back_inserter(out),
-                   "      {{{}, 0x{:016x}ull, g{}::pieces, 0x{:016x}ull, g{}::sow, g{}::apply}},\n",
+                   "      {{{}, 0x{:016x}ull, g{}::pieces, 0x{:016x}ull, g{}::sow, "
+                   "g{}::legal_moves, g{}::apply, g{}::apply_random_move}},\n",
                    quoted(games[k].rules->name), code_fingerprint(*games[k].rules), k,
-                   settings_fingerprint(*games[k].rules), k, k);
+                   settings_fingerprint(*games[k].rules), k, k, k, k);
   }
   out += "  };\n  return table;\n}\n\n}  // namespace mancala\n";
   return out;

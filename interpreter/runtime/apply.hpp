@@ -1,21 +1,25 @@
-// The pipeline of one move: apply's sowing, sow_end code and captures, who
-// moves next, the counters, the end clauses.
+// The pipeline of one move: the list of a simple position's moves, and
+// apply's sowing, sow_end code and captures, who moves next, the
+// counters, the end clauses.
 //
 // It lives in this header, as sow_loop.hpp's lap loop does, so that it is
 // compiled twice from one text: in runtime.cpp reading the Rules
-// (apply_interpreted, what Rules::applying holds by default), and in the
-// C++ that `mancala compile --emit cpp` writes, where each game compiles
-// apply_as with its settings (MANCALA_MOVE_SETTINGS, read through
-// settings<S>) as constants and its compiled sowing called directly, so
-// that the tests of flags fold away and the lap loop is inlined into the
-// move. What only some games reach (an endless move, a restore, a match's
-// new round) stays out of line in runtime.cpp and match.cpp, the same
-// code for both.
+// (legal_moves_interpreted and apply_interpreted, what Rules::listing and
+// Rules::applying hold by default), and in the C++ that `mancala compile
+// --emit cpp` writes, where each game compiles legal_moves_as and apply_as
+// with its settings (MANCALA_MOVE_SETTINGS, read through settings<S>) as
+// constants and its compiled sowing called directly, so that the tests of
+// flags fold away, the loops over a row are unrolled and the lap loop is
+// inlined into the move. What only some games reach (a position that is
+// not simple, an endless move, a restore, a match's new round) stays out
+// of line in runtime.cpp and match.cpp, the same code for both.
 #pragma once
 
+#include <array>
 #include <type_traits>
 
 #include "machine.hpp"
+#include "rng.hpp"
 
 namespace mancala {
 
@@ -32,6 +36,23 @@ void end_round(Machine& m, ApplyInfo& info, std::string_view reason, bool draw, 
 void end_endless(const Rules& r, State& s, Player mover, Observer* obs, ApplyInfo& info);
 bool run_move_or_restore(Machine& m, int start);
 [[noreturn]] void illegal_endless_move(Move move);
+// legal_moves into `out` (empty), the runtime's own listing.
+void list_moves(const Rules& r, const State& s, MoveList& out);
+
+// For each byte: its bits set, and the position of its k-th set bit.
+struct ByteBits {
+  std::array<uint8_t, 256> count{};
+  std::array<std::array<uint8_t, 8>, 256> select{};
+};
+inline constexpr ByteBits kByteBits = [] {
+  ByteBits t;
+  for (int b = 0; b < 256; ++b) {
+    for (int i = 0; i < 8; ++i) {
+      if (b >> i & 1) t.select[b][t.count[b]++] = static_cast<uint8_t>(i);
+    }
+  }
+  return t;
+}();
 
 namespace {
 
@@ -47,6 +68,156 @@ template <class S = Rules>
 [[gnu::always_inline]] inline bool simple_position(const Rules& r, const State& s) {
   return settings<S>(r).simple_starts && !feed_binds<S>(r, s);
 }
+
+// ---- legal moves -------------------------------------------------------------
+
+// The cells the player to move may start from, as a bit mask over
+// 0..2N-1: those they control, or every hole (`from all holes`). The
+// control mask is flipped for South by an XOR, not chosen by a branch on
+// the mover, which alternates (callgrind counted it mispredicted 0.6 times
+// a Kalah move).
+template <class S = Rules>
+[[gnu::always_inline]] inline uint64_t start_bits(const Rules& r, const State& s) {
+  const S& set = settings<S>(r);
+  if (set.from_all) return set.hole_mask;
+  uint64_t south = uint64_t{0} - uint64_t{s.to_move == Player::South};
+  return (s.control ^ south) & set.hole_mask;
+}
+
+// A mask over cells in move order: bit k is the cell `first` + k round the
+// ring of 2S holes, `first` being the mover's hole 1 (so that the move
+// from bit k is number k + 1).
+template <class S = Rules>
+[[gnu::always_inline]] inline uint64_t in_move_order(const Rules& r, const State& s, uint64_t cells,
+                                                     int& first) {
+  const S& set = settings<S>(r);
+  // Rotated by `first` (North's hole 1 to bit 0), without a branch on the
+  // mover (see start_bits); the left shift in two steps so that it stays
+  // below 64 when `first` is 0.
+  first = set.side & -static_cast<int>(s.to_move == Player::North);
+  return ((cells >> first) | ((cells << (2 * set.side - first - 1)) << 1)) & set.hole_mask;
+}
+
+// start_bits in move order.
+template <class S = Rules>
+[[gnu::always_inline]] inline uint64_t move_order_bits(const Rules& r, const State& s, int& first) {
+  return in_move_order<S>(r, s, start_bits<S>(r, s), first);
+}
+
+// Whether a `first move` clause still binds the player to move.
+template <class S = Rules>
+[[gnu::always_inline]] inline bool first_move_pending(const Rules& r, const State& s) {
+  return settings<S>(r).first_move != FirstMove::Any && !(s.moved & (1u << index(s.to_move)));
+}
+
+// legal_moves for a simple position: each controlled non-empty hole, in
+// move order, written without a branch per hole (a plain walk of the row
+// when the mover controls exactly their own side).
+template <class S = Rules>
+[[gnu::always_inline]] inline void simple_moves(const Rules& r, const State& s, MoveList& list) {
+  const int side = settings<S>(r).side;
+  int first = 0;
+  uint64_t bits = move_order_bits<S>(r, s, first);
+  Move* out = list.data();
+  int n = 0;
+  if (bits == (uint64_t{1} << side) - 1) {  // the mover's own side, as most positions are
+    const uint16_t* cell = s.cells.data() + first;
+    for (int k = 0; k < side; ++k) {
+      write_plain_move(out + n, static_cast<uint64_t>(k + 1));
+      n += cell[k] != 0;
+    }
+    list.set_size(n);
+    return;
+  }
+  while (bits) {
+    int k = __builtin_ctzll(bits);
+    bits &= bits - 1;
+    int c = first + k;
+    if (c >= 2 * side) c -= 2 * side;
+    write_plain_move(out + n, static_cast<uint64_t>(k + 1));
+    n += s.cells[c] != 0;
+  }
+  list.set_size(n);
+}
+
+// legal_moves (runtime.hpp) with the settings S: a simple position's moves
+// here, with no `first move` or `prefer` to filter them; any other from
+// the runtime's own listing (list_moves).
+template <class S>
+[[gnu::always_inline]] inline MoveList legal_moves_as(const Rules& r, const State& s) {
+  MoveList out;
+  if (s.over || !simple_position<S>(r, s) || first_move_pending<S>(r, s) ||
+      settings<S>(r).has_prefer) {
+    list_moves(r, s, out);
+    return out;
+  }
+  simple_moves<S>(r, s, out);
+  if (out.empty() && settings<S>(r).pass_when_no_moves) out.push(Move::pass());
+  return out;
+}
+
+// The occupied starts of the player to move in move order (as
+// in_move_order sets `first`): the mover's own row, as most positions have
+// it, read as one run of cells.
+template <class S = Rules>
+[[gnu::always_inline]] inline uint64_t occupied_starts_in_order(const Rules& r, const State& s,
+                                                                int& first) {
+  const int side = settings<S>(r).side;
+  uint64_t starts = start_bits<S>(r, s);
+  uint64_t bits = in_move_order<S>(r, s, starts, first);
+  return bits == (uint64_t{1} << side) - 1
+             ? detail::nonempty_cells(s.cells.data() + first, side)
+             : in_move_order<S>(r, s, starts & s.nonempty_holes(), first);
+}
+
+// The number of bits set, without a library call where the target has
+// no popcount instruction (the baseline x86-64 this is built for).
+[[gnu::always_inline]] inline int bit_count(uint64_t x) {
+#ifdef __POPCNT__
+  return __builtin_popcountll(x);
+#else
+  x -= (x >> 1) & 0x5555555555555555ull;
+  x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+  x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
+  return static_cast<int>((x * 0x0101010101010101ull) >> 56);
+#endif
+}
+
+// The position of the k-th (from 0) set bit of `bits` (k < its bits set):
+// a table look-up per byte, so that a mask within one byte (six or seven
+// holes) costs no branch on k. Clearing the k lowest bits in a loop ran k
+// times, a branch a random draw mispredicted about once a move.
+[[gnu::always_inline]] inline int select_bit(uint64_t bits, int k) {
+  for (int base = 0;; base += 8, bits >>= 8) {
+    int count = kByteBits.count[bits & 0xFF];
+    if (k < count) return base + kByteBits.select[bits & 0xFF][k];
+    k -= count;
+  }
+}
+
+// One of `candidates` (not 0), drawn uniformly with rng.
+[[gnu::always_inline]] inline int draw_cell(uint64_t candidates, Rng& rng) {
+  return select_bit(candidates, rng.below(bit_count(candidates)));
+}
+
+// random_legal_move in a simple position with no `first move` or
+// `prefer` to filter its moves: legal_moves would list the occupied
+// starts in move order, so the same draw from the same count, without
+// writing the list.
+template <class S = Rules>
+[[gnu::always_inline]] inline Move simple_draw(const Rules& r, const State& s, Rng& rng) {
+  int first = 0;
+  uint64_t bits = occupied_starts_in_order<S>(r, s, first);
+  if (bits == 0) {  // the list would be the pass alone, drawn all the same
+    MANCALA_ASSERT(settings<S>(r).pass_when_no_moves &&
+                   "random_legal_move: a live position without a move");
+    rng.below(1);
+    return Move::pass();
+  }
+  return Move{static_cast<uint8_t>(draw_cell(bits, rng) + 1)};
+}
+
+// ---- the move ----------------------------------------------------------------
 
 // How the pipeline sows: `kSow`, a game's compiled sowing, called directly
 // (an observer's moves are sown by the copies that report every step); or,
@@ -285,6 +456,21 @@ template <class S, Sowing kSow>
   }
   settle<S>(r, s, m, info, history);
   return info;
+}
+
+// apply_random_move (runtime.hpp) with the settings S and the sowing kSow,
+// where the drawn move needs no look-ahead (else apply_drawn_move):
+// simple_draw where it serves (else random_legal_move), then apply_as, in
+// one function.
+template <class S, Sowing kSow>
+[[gnu::always_inline]] inline ApplyInfo apply_random_move_as(const Rules& r, State& s, Rng& rng,
+                                                             History* history) {
+  const S& set = settings<S>(r);
+  MANCALA_ASSERT(!(set.may_be_endless && set.endless == EndlessKind::Illegal));
+  Move move = simple_position<S>(r, s) && !first_move_pending<S>(r, s) && !set.has_prefer
+                  ? simple_draw<S>(r, s, rng)
+                  : random_legal_move(r, s, rng);
+  return apply_as<S, kSow>(r, s, move, nullptr, history);
 }
 
 }  // namespace

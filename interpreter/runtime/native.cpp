@@ -84,7 +84,9 @@ bool attach_native(Rules& rules, std::span<const NativeCode> table) {
   bool same_settings = found->settings_fingerprint == settings;
   rules.native = found;
   rules.sowing = same_settings ? found->sow : runtime_sowing(rules);
+  rules.listing = same_settings ? found->legal_moves : legal_moves_interpreted;
   rules.applying = same_settings ? found->apply : apply_interpreted;
+  rules.applying_random = same_settings ? found->apply_random_move : apply_random_move_interpreted;
   return true;
 }
 

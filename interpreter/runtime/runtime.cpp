@@ -124,39 +124,6 @@ struct Lookahead {
           !r.forbid_after.empty()};
 }
 
-// The cells the player to move may start from, as a bit mask over
-// 0..2N-1: those they control, or every hole (`from all holes`). The
-// control mask is flipped for South by an XOR, not chosen by a branch on
-// the mover, which alternates (callgrind counted it mispredicted 0.6 times
-// a Kalah move).
-uint64_t start_bits(const Rules& r, const State& s) {
-  if (r.from_all) return r.hole_mask;
-  uint64_t south = uint64_t{0} - uint64_t{s.to_move == Player::South};
-  return (s.control ^ south) & r.hole_mask;
-}
-
-// A mask over cells in move order: bit k is the cell `first` + k round the
-// ring of 2S holes, `first` being the mover's hole 1 (so that the move
-// from bit k is number k + 1).
-[[gnu::always_inline]] inline uint64_t in_move_order(const Rules& r, const State& s, uint64_t cells,
-                                                     int& first) {
-  // Rotated by `first` (North's hole 1 to bit 0), without a branch on the
-  // mover (see start_bits); the left shift in two steps so that it stays
-  // below 64 when `first` is 0.
-  first = r.side & -static_cast<int>(s.to_move == Player::North);
-  return ((cells >> first) | ((cells << (2 * r.side - first - 1)) << 1)) & r.hole_mask;
-}
-
-// start_bits in move order.
-[[gnu::always_inline]] inline uint64_t move_order_bits(const Rules& r, const State& s, int& first) {
-  return in_move_order(r, s, start_bits(r, s), first);
-}
-
-// Whether a `first move` clause still binds the player to move.
-bool first_move_pending(const Rules& r, const State& s) {
-  return r.first_move != FirstMove::Any && !(s.moved & (1u << index(s.to_move)));
-}
-
 // Whether the position a move led to passes every `forbid after` (the
 // machine is the move's: `mover` is the player who moved).
 bool passes_after(const Rules& r, Machine& m) {
@@ -330,18 +297,6 @@ bool passes_expressions(const Rules& r, Machine& m, int cell) {
     candidates |= uint64_t{s.cells[cell] >= r.where_min_seeds} << cell;
   }
   return candidates;
-}
-
-// The occupied starts of the player to move in move order (as
-// in_move_order sets `first`): the mover's own row, as most positions have
-// it, read as one run of cells.
-[[gnu::always_inline]] inline uint64_t occupied_starts_in_order(const Rules& r, const State& s,
-                                                                int& first) {
-  uint64_t starts = start_bits(r, s);
-  uint64_t bits = in_move_order(r, s, starts, first);
-  return bits == (uint64_t{1} << r.side) - 1
-             ? detail::nonempty_cells(s.cells.data() + first, r.side)
-             : in_move_order(r, s, starts & s.nonempty_holes(), first);
 }
 
 // Calls f(cell, way) for each legal start in move order (the mover's hole
@@ -649,43 +604,6 @@ template <bool kBits>
   return !moves.empty();
 }
 
-}  // namespace
-
-namespace {
-
-// legal_moves for a simple position: each controlled non-empty hole, in
-// move order, written without a branch per hole (a plain walk of the row
-// when the mover controls exactly their own side).
-[[gnu::always_inline]] inline void simple_moves(const Rules& r, const State& s, MoveList& list) {
-  int n2 = 2 * r.side;
-  int first = 0;
-  uint64_t bits = move_order_bits(r, s, first);
-  Move* out = list.data();
-  int n = 0;
-  if (bits == (uint64_t{1} << r.side) - 1) {  // the mover's own side, as most positions are
-    const uint16_t* cell = s.cells.data() + first;
-    for (int k = 0; k < r.side; ++k) {
-      write_plain_move(out + n, static_cast<uint64_t>(k + 1));
-      n += cell[k] != 0;
-    }
-    list.set_size(n);
-    return;
-  }
-  while (bits) {
-    int k = __builtin_ctzll(bits);
-    bits &= bits - 1;
-    int c = first + k;
-    if (c >= n2) c -= n2;
-    write_plain_move(out + n, static_cast<uint64_t>(k + 1));
-    n += s.cells[c] != 0;
-  }
-  list.set_size(n);
-}
-
-}  // namespace
-
-namespace {
-
 // The starts random_legal_move draws among: those that pass the
 // expressions, as a bit mask over cells, built without a branch per hole
 // in the common case (`where count(hole) >= 1`, no `forbid`), and without
@@ -701,51 +619,6 @@ namespace {
       },
       Lookahead{});
   return candidates;
-}
-
-// The number of bits set, without a library call where the target has
-// no popcount instruction (the baseline x86-64 this is built for).
-inline int bit_count(uint64_t x) {
-#ifdef __POPCNT__
-  return __builtin_popcountll(x);
-#else
-  x -= (x >> 1) & 0x5555555555555555ull;
-  x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
-  x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
-  return static_cast<int>((x * 0x0101010101010101ull) >> 56);
-#endif
-}
-
-// For each byte: its bits set, and the position of its k-th set bit.
-struct ByteBits {
-  std::array<uint8_t, 256> count{};
-  std::array<std::array<uint8_t, 8>, 256> select{};
-};
-constexpr ByteBits kByteBits = [] {
-  ByteBits t;
-  for (int b = 0; b < 256; ++b) {
-    for (int i = 0; i < 8; ++i) {
-      if (b >> i & 1) t.select[b][t.count[b]++] = static_cast<uint8_t>(i);
-    }
-  }
-  return t;
-}();
-
-// The position of the k-th (from 0) set bit of `bits` (k < its bits set):
-// a table look-up per byte, so that a mask within one byte (six or seven
-// holes) costs no branch on k. Clearing the k lowest bits in a loop ran k
-// times, a branch a random draw mispredicted about once a move.
-[[gnu::always_inline]] inline int select_bit(uint64_t bits, int k) {
-  for (int base = 0;; base += 8, bits >>= 8) {
-    int count = kByteBits.count[bits & 0xFF];
-    if (k < count) return base + kByteBits.select[bits & 0xFF][k];
-    k -= count;
-  }
-}
-
-// One of `candidates` (not 0), drawn uniformly with rng.
-[[gnu::always_inline]] inline int draw_cell(uint64_t candidates, Rng& rng) {
-  return select_bit(candidates, rng.below(bit_count(candidates)));
 }
 
 // Whether random_legal_move draws among start_candidates in this position
@@ -828,10 +701,15 @@ namespace {
 
 }  // namespace
 
-MoveList legal_moves(const Rules& r, const State& s) {
+MoveList legal_moves_interpreted(const Rules& r, const State& s) {
   MoveList out;
   list_legal_moves(r, s, out);
   return out;
+}
+
+// What a game's compiled listing (legal_moves_as) does not list itself.
+void list_moves(const Rules& r, const State& s, MoveList& out) {
+  list_legal_moves(r, s, out);
 }
 
 // Draws among the candidates that pass the expressions, and plays only the
@@ -841,18 +719,7 @@ MoveList legal_moves(const Rules& r, const State& s) {
 Move random_legal_move(const Rules& r, const State& s, Rng& rng) {
   Player p = s.to_move;
   if (simple_position(r, s) && !first_move_pending(r, s) && r.prefer.empty()) {
-    // legal_moves would list the occupied starts in move order: the same
-    // draw from the same count, without writing the list.
-    int first = 0;
-    uint64_t bits = occupied_starts_in_order(r, s, first);
-    if (bits == 0) {  // the list would be the pass alone, drawn all the same
-      MANCALA_ASSERT(r.pass_when_no_moves && "random_legal_move: a live position without a move");
-      rng.below(1);
-      return Move::pass();
-    }
-    Move m;
-    write_plain_move(&m, static_cast<uint64_t>(draw_cell(bits, rng) + 1));
-    return m;
+    return simple_draw(r, s, rng);
   }
   Lookahead la = lookahead_for(r, s);
   if (!draws_candidates(r, s, la)) {
@@ -909,6 +776,10 @@ void end_endless(const Rules& r, State& s, Player mover, Observer* obs, ApplyInf
 
 ApplyInfo apply_interpreted(const Rules& r, State& s, Move move, Observer* obs, History* history) {
   return apply_as<Rules, nullptr>(r, s, move, obs, history);
+}
+
+ApplyInfo apply_random_move_interpreted(const Rules& r, State& s, Rng& rng, History* history) {
+  return apply_random_move_as<Rules, nullptr>(r, s, rng, history);
 }
 
 // apply_random_move where an endless move is illegal: the drawn candidate

@@ -147,7 +147,7 @@ struct TrackView {
 };
 
 template <class S = Rules>
-TrackView track_of(const Machine& m) {
+[[gnu::always_inline]] inline TrackView track_of(const Machine& m) {
   const Rules& r = m.rules;
   int mv = index(m.mover);
   int len = m.reversed ? r.rtrack_len[mv] : r.track_len[mv];

@@ -44,7 +44,9 @@ struct NativeCode {
   // settings_fingerprint.
   uint64_t settings_fingerprint;
   Sowing sow;
+  Listing legal_moves;
   Applying apply;
+  RandomApplying apply_random_move;
 };
 
 // Every piece of code the runtime may run (each an entry of Rules::code

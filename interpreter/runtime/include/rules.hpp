@@ -285,7 +285,9 @@ struct Machine;  // the context of one move (runtime/machine.hpp)
 struct Rules;
 struct ApplyInfo;  // runtime.hpp
 class History;
+class MoveList;
 class Observer;
+class Rng;
 
 // How a move without an observer is sown: one copy of the lap loop
 // (runtime/sow.cpp, sow_loop.hpp), or a game's compiled one (native.hpp).
@@ -303,6 +305,15 @@ bool sow_by_flags(Machine& m, int start);
 using Applying = ApplyInfo (*)(const Rules& r, State& s, Move move, Observer* obs,
                                History* history);
 ApplyInfo apply_interpreted(const Rules& r, State& s, Move move, Observer* obs, History* history);
+// How the moves of a position are listed (legal_moves in runtime.hpp):
+// the runtime's listing (legal_moves_interpreted, runtime.cpp), or a game's
+// compiled one (native.hpp).
+using Listing = MoveList (*)(const Rules& r, const State& s);
+MoveList legal_moves_interpreted(const Rules& r, const State& s);
+// How a random move is drawn and applied where it needs no look-ahead
+// (apply_random_move in runtime.hpp), the same.
+using RandomApplying = ApplyInfo (*)(const Rules& r, State& s, Rng& rng, History* history);
+ApplyInfo apply_random_move_interpreted(const Rules& r, State& s, Rng& rng, History* history);
 
 struct Rules : Settings {
   std::string name;
@@ -436,10 +447,13 @@ struct Rules : Settings {
   Sowing sowing = sow_by_flags;
   bool has_sow_end = false;   // some sow_end handler
   bool has_captures = false;  // some captures handler
-  // How a move is applied: attach_native stores the game's compiled
-  // pipeline, with these settings (MANCALA_MOVE_SETTINGS below) and the
-  // sowing's as constants, where it has one.
+  // How the moves are listed, a move applied and a random one drawn and
+  // applied: attach_native stores the game's compiled pipeline, with these
+  // settings (MANCALA_MOVE_SETTINGS below) and the sowing's as constants,
+  // where it has one.
+  Listing listing = legal_moves_interpreted;
   Applying applying = apply_interpreted;
+  RandomApplying applying_random = apply_random_move_interpreted;
 };
 
 // The settings the lap loop (sow_loop.hpp) reads that a game's compiled
@@ -474,6 +488,10 @@ struct Rules : Settings {
 // hashed with them): a setting apply.hpp comes to read goes here.
 #define MANCALA_MOVE_SETTINGS(X) \
   X(int, rows)                   \
+  X(uint64_t, hole_mask)         \
+  X(bool, from_all)              \
+  X(FirstMove, first_move)       \
+  X(bool, has_prefer)            \
   X(bool, has_repetition)        \
   X(bool, may_be_endless)        \
   X(EndlessKind, endless)        \

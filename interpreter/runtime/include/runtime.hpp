@@ -145,7 +145,9 @@ int best_capture(const Rules& rules, const State& s, Player p);
 
 // Legal moves of the player to move, ascending; {pass} when the rules force
 // a pass; empty only when the game is over.
-MoveList legal_moves(const Rules& rules, const State& state);
+inline MoveList legal_moves(const Rules& rules, const State& state) {
+  return rules.listing(rules, state);  // the runtime's listing or the game's compiled one
+}
 
 // The legal moves of `state` into `moves`, as legal_moves lists them, and
 // for moves[i] the position apply(rules, copy, moves[i]) leaves in
@@ -182,16 +184,18 @@ inline ApplyInfo apply(const Rules& rules, State& state, Move move, Observer* ob
 // drawn move needed the endless look-ahead (`endless illegal` in a relay
 // game), the look-ahead's sowing is the move's own instead of being sown
 // again. For random playouts. Precondition: !state.over. Inline, so that
-// in the other games it costs one test over random_legal_move and apply;
-// apply_drawn_move is its out-of-line part for the games that reuse the
-// look-ahead (call apply_random_move, not it).
+// the test costs no call: apply_drawn_move is the out-of-line part for the
+// games that reuse the look-ahead, the rules' own pipeline
+// (Rules::applying_random: the runtime's, or the game's compiled one) the
+// draw and the move of the others in one call (call apply_random_move,
+// not either).
 ApplyInfo apply_drawn_move(const Rules& rules, State& state, Rng& rng, History* history);
 inline ApplyInfo apply_random_move(const Rules& rules, State& state, Rng& rng,
                                    History* history = nullptr) {
   if (rules.may_be_endless && rules.endless == EndlessKind::Illegal) {
     return apply_drawn_move(rules, state, rng, history);  // runtime.cpp
   }
-  return apply(rules, state, random_legal_move(rules, state, rng), nullptr, history);
+  return rules.applying_random(rules, state, rng, history);
 }
 
 // The score of a position for `pov` (the `evaluation` section, or the default
