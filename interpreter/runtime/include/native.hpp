@@ -8,14 +8,15 @@
 // code, found by a fingerprint of the code, so that code compiled from an
 // older rule file is never run in place of a newer one. The runtime then
 // calls the compiled functions wherever it would have run the bytecode, and
-// the bytecode for any piece the table lacks. apply's pipeline
-// (apply.hpp) and the lap loop it calls (sow_loop.hpp) are the runtime's
-// own, compiled once more with the game's settings as constants
-// (MANCALA_SOW_SETTINGS, MANCALA_MOVE_SETTINGS), so that their tests of
-// them fold away, used where the settings are the same (a `--set` of
-// another board keeps the compiled code, not the compiled pipeline);
-// everything else (legal moves, look-ahead) is the same runtime, so the
-// two play alike move by move (tests/invariants_test.cpp).
+// the bytecode for any piece the table lacks. The move pipeline (the
+// listing of a simple position, apply, a playout's move: apply.hpp) and
+// the lap loop it calls (sow_loop.hpp) are the runtime's own, compiled
+// once more with the game's settings as constants (MANCALA_SOW_SETTINGS,
+// MANCALA_MOVE_SETTINGS), so that their tests of them fold away, used
+// where the settings are the same (a `--set` of another board keeps the
+// compiled code, not the compiled pipeline); everything else (other
+// positions' listing, look-ahead, search's children) is the same runtime,
+// so the two play alike move by move (tests/invariants_test.cpp).
 #pragma once
 
 #include <cstdint>
@@ -39,7 +40,7 @@ struct NativeCode {
   // Indexed by a piece's entry (CodeRef::entry), one per instruction of
   // Rules::code: its compiled function, or null (the bytecode runs).
   const NativeFn* pieces;
-  // The lap loop (sow_loop.hpp) and apply's pipeline (apply.hpp) with the
+  // The lap loop (sow_loop.hpp) and the move pipeline (apply.hpp) with the
   // settings folded, for Rules whose settings have this
   // settings_fingerprint.
   uint64_t settings_fingerprint;
