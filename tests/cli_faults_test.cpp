@@ -154,7 +154,7 @@ TEST(CliFaults, BenchPlaysAFixedNumberOfGamesInOneMode) {
   ASSERT_EQ(json.status, 0) << json.err;
   // The budget is the games, not seconds; the walk's medians are absent.
   EXPECT_EQ(json.out.rfind("{\"game\":\"Kalah\",\"games\":7,\"repeat\":2,\"seed\":1,\"compiled_"
-                           "code\":false,\"modes\":",
+                           "code\":false,\"compiled_pipeline\":false,\"modes\":",
                            0),
             0u)
       << json.out;

@@ -27,10 +27,11 @@ ToolRun run_compiled(const std::vector<std::string>& args, const std::string* in
   return run_program_in(MANCALA_COMPILED_BINARY, MANCALA_SOURCE_DIR, args, input);
 }
 
-// What `bench --format json` says of the code it ran.
-std::string compiled_field(const ToolRun& bench) {
+// What `bench --format json` says of the code it ran (`compiled_code`) or
+// of its pipeline (`compiled_pipeline`).
+std::string compiled_field(const ToolRun& bench, const std::string& key = "compiled_code") {
   std::smatch m;
-  if (!std::regex_search(bench.out, m, std::regex("\"compiled_code\":(true|false)"))) return "";
+  if (!std::regex_search(bench.out, m, std::regex("\"" + key + "\":(true|false)"))) return "";
   return m[1];
 }
 
@@ -40,8 +41,11 @@ const char* const kGames[] = {"kalah", "oware", "anywoli", "sadeqa_ii", "hus", "
 TEST(CompiledTool, RunsTheCompiledCodeOfAShippedGame) {
   for (const char* game : kGames) {
     std::vector<std::string> bench = {"bench", game, "--games", "2", "--format", "json"};
-    EXPECT_EQ(compiled_field(run_compiled(bench)), "true") << game;
-    EXPECT_EQ(compiled_field(run_plain(bench)), "false") << game;
+    ToolRun compiled = run_compiled(bench), plain = run_plain(bench);
+    EXPECT_EQ(compiled_field(compiled), "true") << game;
+    EXPECT_EQ(compiled_field(compiled, "compiled_pipeline"), "true") << game;
+    EXPECT_EQ(compiled_field(plain), "false") << game;
+    EXPECT_EQ(compiled_field(plain, "compiled_pipeline"), "false") << game;
   }
   // Its version says how many rule files it carries: every shipped game, and
   // the made-up games of tests/compiled/.
@@ -57,11 +61,16 @@ TEST(CompiledTool, RunsTheCompiledCodeOfAShippedGame) {
   EXPECT_GT(std::stoul(carried[1]), shipped);
   EXPECT_EQ(run_plain({"--version"}).out.find("compiled"), std::string::npos);
   ToolRun text = run_compiled({"bench", "kalah", "--games", "2"});
+  EXPECT_NE(text.out.find("seed 1, compiled code and pipeline\n"), std::string::npos) << text.out;
+  // A setting that changes the board, not the code, keeps the compiled code,
+  // not the pipeline compiled with the shipped board's settings.
+  std::vector<std::string> smaller = {"bench", "kalah", "--set", "holes=4", "--games", "2"};
+  text = run_compiled(smaller);
   EXPECT_NE(text.out.find("seed 1, compiled code\n"), std::string::npos) << text.out;
-  // A setting that changes the board, not the code, keeps the compiled code.
-  EXPECT_EQ(compiled_field(run_compiled(
-                {"bench", "kalah", "--set", "holes=4", "--games", "2", "--format", "json"})),
-            "true");
+  smaller.insert(smaller.end(), {"--format", "json"});
+  ToolRun json = run_compiled(smaller);
+  EXPECT_EQ(compiled_field(json), "true");
+  EXPECT_EQ(compiled_field(json, "compiled_pipeline"), "false");
 }
 
 TEST(CompiledTool, RunsTheBytecodeOfCodeItDidNotCompile) {

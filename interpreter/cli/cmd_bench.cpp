@@ -184,6 +184,10 @@ int run_bench(const ParsedArgs& args, Io& io) {
     fmt::print(io.err, "mancala bench: {}: {}\n", args.positionals()[0], e.what());
     return kFailed;
   }
+  // The game's compiled pipeline (listing, apply, sowing: native.hpp) runs
+  // only where the settings are those compiled; the compiled pieces of code
+  // run wherever the code is (a `--set` of another board keeps them).
+  const bool compiled_pipeline = rules->applying != apply_interpreted;
   if (args.get("format") == "json") {
     JsonWriter w;
     w.begin_object().key("game").value(rules->name);
@@ -193,6 +197,7 @@ int run_bench(const ParsedArgs& args, Io& io) {
       w.key("seconds").value(budget.seconds, 2);
     w.key("repeat").value(*repeat.value).key("seed").value(*seed.value);
     w.key("compiled_code").value(rules->native != nullptr);
+    w.key("compiled_pipeline").value(compiled_pipeline);
     if (!walk.runs.empty()) {  // its medians at the top, as before there were modes
       w.key("games_per_s").value(walk.games_median(), 1);
       w.key("moves_per_s").value(walk.moves_median(), 1);
@@ -209,7 +214,9 @@ int run_bench(const ParsedArgs& args, Io& io) {
                         : fmt::format("{:g} s", budget.seconds);
   fmt::print(io.out, "{}: random games on one thread, {} run{} of {} per mode, seed {}{}\n",
              rules->name, *repeat.value, *repeat.value == 1 ? "" : "s", run, *seed.value,
-             rules->native ? ", compiled code" : "");
+             !rules->native      ? ""
+             : compiled_pipeline ? ", compiled code and pipeline"
+                                 : ", compiled code");
   for (auto [mode, m] : modes) {
     std::string spread = m->runs.size() > 1
                              ? fmt::format(" (median; runs {}-{})", readable(m->moves_min()),
