@@ -110,6 +110,13 @@ template <class S = Rules>
   return settings<S>(r).first_move != FirstMove::Any && !(s.moved & (1u << index(s.to_move)));
 }
 
+// A simple position whose moves no `first move` or `prefer` filters: its
+// moves are its controlled non-empty holes (simple_moves, simple_draw).
+template <class S = Rules>
+[[gnu::always_inline]] inline bool unfiltered_position(const Rules& r, const State& s) {
+  return simple_position<S>(r, s) && !first_move_pending<S>(r, s) && !settings<S>(r).has_prefer;
+}
+
 // legal_moves for a simple position: each controlled non-empty hole, in
 // move order, written without a branch per hole (a plain walk of the row
 // when the mover controls exactly their own side).
@@ -146,8 +153,7 @@ template <class S = Rules>
 template <class S>
 [[gnu::always_inline]] inline MoveList legal_moves_as(const Rules& r, const State& s) {
   MoveList out;
-  if (s.over || !simple_position<S>(r, s) || first_move_pending<S>(r, s) ||
-      settings<S>(r).has_prefer) {
+  if (s.over || !unfiltered_position<S>(r, s)) {
     list_moves(r, s, out);
     return out;
   }
@@ -358,6 +364,16 @@ template <class S = Rules>
   return settings<S>(r).may_be_endless && settings<S>(r).endless != EndlessKind::Illegal;
 }
 
+// After a move that ended a round of a match (not the game): the next
+// round's repetitions count from its start.
+[[gnu::always_inline]] inline void restart_history(const State& s, const ApplyInfo& info,
+                                                   History* history) {
+  if (info.round_over && !info.game_over && history) {
+    history->clear();
+    history->push(s.position_hash());
+  }
+}
+
 template <class S>
 [[gnu::always_inline]] inline void record_position(const Rules& r, const State& s, History* h,
                                                    bool captured, int& reps) {
@@ -405,10 +421,7 @@ template <class S>
   m.no_moves = -1;
   m.reversed = false;  // in `end`, next and prev follow the game's direction
   check_end<S>(m, info, reps);
-  if (info.round_over && !info.game_over && history) {
-    history->clear();
-    history->push(s.position_hash());
-  }
+  restart_history(s, info, history);
   info.extra_turn = m.extra_turn && !info.round_over && !info.game_over;
   if (info.extra_turn && m.obs) m.obs->extra_turn();
 }
@@ -446,10 +459,7 @@ template <class S, Sowing kSow>
     if (!stopped) {
       if (settings<S>(r).endless == EndlessKind::Illegal) illegal_endless_move(move);
       end_endless(r, s, p, obs, info);
-      if (info.round_over && !info.game_over && history) {
-        history->clear();
-        history->push(s.position_hash());
-      }
+      restart_history(s, info, history);
       return info;
     }
     after_move<S>(r, s, m, info);
@@ -465,11 +475,10 @@ template <class S, Sowing kSow>
 template <class S, Sowing kSow>
 [[gnu::always_inline]] inline ApplyInfo apply_random_move_as(const Rules& r, State& s, Rng& rng,
                                                              History* history) {
-  const S& set = settings<S>(r);
-  MANCALA_ASSERT(!(set.may_be_endless && set.endless == EndlessKind::Illegal));
-  Move move = simple_position<S>(r, s) && !first_move_pending<S>(r, s) && !set.has_prefer
-                  ? simple_draw<S>(r, s, rng)
-                  : random_legal_move(r, s, rng);
+  MANCALA_ASSERT(
+      !(settings<S>(r).may_be_endless && settings<S>(r).endless == EndlessKind::Illegal));
+  Move move =
+      unfiltered_position<S>(r, s) ? simple_draw<S>(r, s, rng) : random_legal_move(r, s, rng);
   return apply_as<S, kSow>(r, s, move, nullptr, history);
 }
 

@@ -718,9 +718,7 @@ void list_moves(const Rules& r, const State& s, MoveList& out) {
 // thus sows about one candidate per ply instead of every one.
 Move random_legal_move(const Rules& r, const State& s, Rng& rng) {
   Player p = s.to_move;
-  if (simple_position(r, s) && !first_move_pending(r, s) && r.prefer.empty()) {
-    return simple_draw(r, s, rng);
-  }
+  if (unfiltered_position(r, s)) return simple_draw(r, s, rng);
   Lookahead la = lookahead_for(r, s);
   if (!draws_candidates(r, s, la)) {
     MoveList moves = legal_moves(r, s);
