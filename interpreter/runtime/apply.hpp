@@ -38,6 +38,9 @@ bool run_move_or_restore(Machine& m, int start);
 [[noreturn]] void illegal_endless_move(Move move);
 // legal_moves into `out` (empty), the runtime's own listing.
 void list_moves(const Rules& r, const State& s, MoveList& out);
+// random_legal_move in a position that is not unfiltered_position's, the
+// runtime's own draw.
+Move draw_move(const Rules& r, const State& s, Rng& rng);
 
 // For each byte: its bits set, and the position of its k-th set bit.
 struct ByteBits {
@@ -470,15 +473,15 @@ template <class S, Sowing kSow>
 
 // apply_random_move (runtime.hpp) with the settings S and the sowing kSow,
 // where the drawn move needs no look-ahead (else apply_drawn_move):
-// simple_draw where it serves (else random_legal_move), then apply_as, in
-// one function.
+// simple_draw where it serves (else draw_move, without testing the
+// position again as random_legal_move would), then apply_as, in one
+// function.
 template <class S, Sowing kSow>
 [[gnu::always_inline]] inline ApplyInfo apply_random_move_as(const Rules& r, State& s, Rng& rng,
                                                              History* history) {
   MANCALA_ASSERT(
       !(settings<S>(r).may_be_endless && settings<S>(r).endless == EndlessKind::Illegal));
-  Move move =
-      unfiltered_position<S>(r, s) ? simple_draw<S>(r, s, rng) : random_legal_move(r, s, rng);
+  Move move = unfiltered_position<S>(r, s) ? simple_draw<S>(r, s, rng) : draw_move(r, s, rng);
   return apply_as<S, kSow>(r, s, move, nullptr, history);
 }
 

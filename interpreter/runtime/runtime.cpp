@@ -717,8 +717,13 @@ void list_moves(const Rules& r, const State& s, MoveList& out) {
 // which is still uniform over the legal moves. A playout in a relay game
 // thus sows about one candidate per ply instead of every one.
 Move random_legal_move(const Rules& r, const State& s, Rng& rng) {
-  Player p = s.to_move;
   if (unfiltered_position(r, s)) return simple_draw(r, s, rng);
+  return draw_move(r, s, rng);
+}
+
+// What a game's compiled draw (simple_draw) does not draw itself.
+Move draw_move(const Rules& r, const State& s, Rng& rng) {
+  Player p = s.to_move;
   Lookahead la = lookahead_for(r, s);
   if (!draws_candidates(r, s, la)) {
     MoveList moves = legal_moves(r, s);
